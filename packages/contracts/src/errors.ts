@@ -1,0 +1,67 @@
+import type { Locale } from './messages.ts';
+
+/**
+ * The one error catalogue: HTTP status + stable snake_case code + translated message.
+ * The server answers `{message, code, errors?}`; the web app may map `code` to its own texts.
+ */
+export const errorCatalogue = {
+  unauthenticated: { status: 401, de: 'Bitte melde dich an.', en: 'Please sign in.' },
+  invalid_credentials: {
+    status: 401,
+    de: 'E-Mail Adresse oder Passwort sind nicht korrekt.',
+    en: 'E-mail address or password is not correct.',
+  },
+  invalid_token: {
+    status: 401,
+    de: 'Deine Sitzung ist abgelaufen. Bitte melde dich erneut an.',
+    en: 'Your session has expired. Please sign in again.',
+  },
+  forbidden: { status: 403, de: 'Das darfst du leider nicht.', en: 'You are not allowed to do this.' },
+  not_verified: {
+    status: 403,
+    de: 'Bitte bestätige zuerst deine E-Mail Adresse.',
+    en: 'Please verify your e-mail address first.',
+  },
+  invalid_link: {
+    status: 403,
+    de: 'Dieser Link ist ungültig oder abgelaufen.',
+    en: 'This link is invalid or has expired.',
+  },
+  not_found: { status: 404, de: 'Nicht gefunden.', en: 'Not found.' },
+  conflict: { status: 409, de: 'Das ist gerade nicht möglich.', en: 'This is not possible right now.' },
+  payload_too_large: { status: 413, de: 'Die Anfrage ist zu groß.', en: 'The request is too large.' },
+  unsupported_media_type: {
+    status: 415,
+    de: 'Dieses Format wird nicht unterstützt.',
+    en: 'This format is not supported.',
+  },
+  validation_failed: {
+    status: 422,
+    de: 'Bitte überprüfe deine Angaben.',
+    en: 'Please check your input.',
+  },
+  rate_limited: {
+    status: 429,
+    de: 'Zu viele Versuche. Bitte warte einen Moment.',
+    en: 'Too many attempts. Please wait a moment.',
+  },
+  bad_request: { status: 400, de: 'Die Anfrage ist fehlerhaft.', en: 'The request is malformed.' },
+  internal: {
+    status: 500,
+    de: 'Etwas ist schiefgelaufen. Bitte versuche es später noch einmal.',
+    en: 'Something went wrong. Please try again later.',
+  },
+  unavailable: {
+    status: 503,
+    de: 'Der Dienst ist gerade nicht erreichbar.',
+    en: 'The service is unavailable right now.',
+  },
+} as const satisfies Record<string, { status: number } & Record<Locale, string>>;
+
+export type ErrorCode = keyof typeof errorCatalogue;
+
+export interface ErrorBody {
+  message: string;
+  code: ErrorCode;
+  errors?: Record<string, string[]>;
+}

@@ -1,0 +1,56 @@
+/**
+ * Validation and error texts shared by the server (422/4xx answers) and the web app (forms).
+ * SPEC.md §5 fixes the German and English wording of required, email and equal_passwords.
+ */
+export const locales = ['de', 'en'] as const;
+export type Locale = (typeof locales)[number];
+export const defaultLocale: Locale = 'de';
+
+export const validationMessages = {
+  de: {
+    required: 'Diese Angabe ist notwendig.',
+    email: 'Bitte gib eine gültige E-Mail Adresse an.',
+    equal_passwords: 'Die Passwörter müssen identisch sein!',
+    min: 'Diese Angabe muss mindestens {{min}} Zeichen lang sein.',
+    max: 'Diese Angabe darf höchstens {{max}} Zeichen lang sein.',
+    max_value: 'Dieser Wert darf höchstens {{max}} sein.',
+    invalid: 'Diese Angabe ist ungültig.',
+    password_common: 'Dieses Passwort ist zu leicht zu erraten. Bitte wähle ein anderes.',
+    email_taken: 'Diese E-Mail Adresse ist bereits registriert.',
+    nickname_format: 'Bitte nutze nur Buchstaben, Ziffern, Leerzeichen, Punkt, Binde- und Unterstrich.',
+    terms: 'Bitte stimme den Nutzungsbedingungen zu.',
+  },
+  en: {
+    required: 'This field is required',
+    email: 'this field must have a valid email address.',
+    equal_passwords: 'The passwords must be identical!',
+    min: 'This field must have at least {{min}} characters.',
+    max: 'This field may have at most {{max}} characters.',
+    max_value: 'This value may be at most {{max}}.',
+    invalid: 'This value is invalid.',
+    password_common: 'This password is too easy to guess. Please choose another one.',
+    email_taken: 'This e-mail address is already registered.',
+    nickname_format: 'Please use only letters, digits, spaces, dots, hyphens and underscores.',
+    terms: 'Please accept the terms of use.',
+  },
+} as const satisfies Record<Locale, Record<string, string>>;
+
+export type ValidationKey = keyof (typeof validationMessages)['de'];
+
+/** A zod issue message is a key plus optional numeric parameter: `min|12`. */
+export function vmsg(key: ValidationKey, param?: number): string {
+  return param === undefined ? key : `${key}|${param}`;
+}
+
+export function translateValidation(message: string, locale: Locale): string {
+  const [key, param] = message.split('|') as [string, string | undefined];
+  const table: Record<string, string> = validationMessages[locale];
+  const text = table[key];
+  if (!text) return validationMessages[locale].invalid;
+  return text.replace('{{min}}', param ?? '').replace('{{max}}', param ?? '');
+}
+
+export function pickLocale(value: string | undefined | null): Locale {
+  const lang = (value ?? '').toLowerCase().slice(0, 2);
+  return lang === 'en' ? 'en' : 'de';
+}

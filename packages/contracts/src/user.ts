@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import { vmsg } from './messages.ts';
+
+/** The User of SPEC.md §3, as returned by /api/profile/init and the auth calls. */
+export const userSchema = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  nickname: z.string(),
+  avatar: z.string().nullable(),
+  about: z.string().nullable(),
+  locale: z.enum(['de', 'en']),
+  is_verified: z.boolean(),
+  is_premium: z.boolean(),
+  is_super_admin: z.boolean(),
+  matching_status: z.boolean(),
+  matching_step: z.number().int(),
+  has_seen: z.array(z.string()),
+  permissionsViaRoles: z.array(z.string()),
+  created_at: z.string(),
+});
+export type User = z.infer<typeof userSchema>;
+
+export const hasSeenBody = z.object({
+  element: z
+    .string({ error: vmsg('required') })
+    .trim()
+    .min(1, vmsg('required'))
+    .max(64, vmsg('max', 64))
+    .regex(/^[a-z0-9_.-]+$/i, vmsg('invalid')),
+});
+export const hasSeenResponse = z.object({ has_seen: z.array(z.string()) });
+
+/** Public runtime configuration the SPA loads at start (realtime endpoint, product name). */
+export const publicConfig = z.object({
+  app_name: z.string(),
+  onboarding_url: z.string(),
+  pusher: z.object({
+    key: z.string(),
+    cluster: z.string(),
+    host: z.string().nullable(),
+    port: z.number().int().nullable(),
+    scheme: z.enum(['http', 'https']).nullable(),
+  }),
+});
+export type PublicConfig = z.infer<typeof publicConfig>;
