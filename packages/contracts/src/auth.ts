@@ -3,20 +3,21 @@ import { emailField, localeField, nicknameField, passwordField } from './fields.
 import { vmsg } from './messages.ts';
 import { userSchema } from './user.ts';
 
-const withConfirmation = <T extends z.ZodRawShape>(shape: T) =>
-  z
-    .object({ ...shape, password: passwordField, password_confirmation: z.string({ error: vmsg('required') }) })
-    .refine((d) => d.password === d.password_confirmation, {
-      message: vmsg('equal_passwords'),
-      path: ['password_confirmation'],
-    });
+const passwordsMatch = (d: { password: string; password_confirmation: string }) =>
+  d.password === d.password_confirmation;
+const mismatch = { message: vmsg('equal_passwords'), path: ['password_confirmation'] };
+const confirmation = z.string({ error: vmsg('required') });
 
-export const registerBody = withConfirmation({
-  email: emailField,
-  nickname: nicknameField,
-  terms_accepted: z.literal(true, { error: vmsg('terms') }),
-  locale: localeField.default('de'),
-});
+export const registerBody = z
+  .object({
+    email: emailField,
+    nickname: nicknameField,
+    password: passwordField,
+    password_confirmation: confirmation,
+    terms_accepted: z.literal(true, { error: vmsg('terms') }),
+    locale: localeField.default('de'),
+  })
+  .refine(passwordsMatch, mismatch);
 export type RegisterBody = z.input<typeof registerBody>;
 
 export const loginBody = z.object({
@@ -34,9 +35,13 @@ export type LoginResponse = z.infer<typeof loginResponse>;
 export const forgotPasswordBody = z.object({ email: emailField });
 export type ForgotPasswordBody = z.input<typeof forgotPasswordBody>;
 
-export const resetPasswordBody = withConfirmation({
-  token: z.string({ error: vmsg('required') }).min(16, vmsg('invalid')).max(200, vmsg('invalid')),
-});
+export const resetPasswordBody = z
+  .object({
+    token: z.string({ error: vmsg('required') }).min(16, vmsg('invalid')).max(200, vmsg('invalid')),
+    password: passwordField,
+    password_confirmation: confirmation,
+  })
+  .refine(passwordsMatch, mismatch);
 export type ResetPasswordBody = z.input<typeof resetPasswordBody>;
 
 /** Query of the signed verification link, passed on unchanged by the verification screen. */

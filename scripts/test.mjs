@@ -1,0 +1,68 @@
+// npm test: lint, type check, unit + API (PGlite; PostgreSQL/Redis too when TEST_DATABASE_URL/TEST_REDIS_URL
+// are set), then the browser journeys in Chromium. Ends with one line "N passed, N failed".
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+let passed = 0;
+let failed = 0;
+const failures = [];
+
+function run(label, cmd, args, env = {}) {
+  console.log(`\n=== ${label}: ${cmd} ${args.join(' ')}`);
+  const r = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  return r.status === 0;
+}
+
+function check(label, ok) {
+  if (ok) passed += 1;
+  else {
+    failed += 1;
+    failures.push(label);
+  }
+}
+
+mkdirSync('.artifacts', { recursive: true });
+
+check('lint', run('lint', 'npx', ['biome', 'check', '.']));
+check('typecheck', run('typecheck', 'npx', ['tsc', '-b']));
+
+const vitestJson = '.artifacts/vitest.json';
+rmSync(vitestJson, { force: true });
+const unitOk = run('unit and API tests', 'npx', [
+  'vitest',
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${vitestJson}`,
+]);
+if (existsSync(vitestJson)) {
+  const r = JSON.parse(readFileSync(vitestJson, 'utf8'));
+  passed += r.numPassedTests;
+  failed += r.numFailedTests;
+  if (r.numFailedTests > 0) failures.push(`${r.numFailedTests} unit/API tests`);
+  if (!unitOk && r.numFailedTests === 0) check('vitest run (suite error)', false);
+} else check('vitest run (no report)', false);
+
+if (!existsSync(CHROMIUM)) {
+  console.error(
+    `\nNo Chromium at ${CHROMIUM}: the browser journeys cannot run.\n` +
+      'Install it with:  apt-get update && apt-get install -y chromium\n',
+  );
+  check('browser journeys (no chromium)', false);
+} else if (run('build', 'npm', ['run', 'build'])) {
+  const pwJson = 'e2e/.artifacts/results.json';
+  rmSync(pwJson, { force: true });
+  const e2eOk = run('browser journeys', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts']);
+  if (existsSync(pwJson)) {
+    const s = JSON.parse(readFileSync(pwJson, 'utf8')).stats;
+    passed += s.expected + (s.flaky ?? 0);
+    failed += s.unexpected;
+    if (s.unexpected > 0) failures.push(`${s.unexpected} browser journeys`);
+    if (!e2eOk && s.unexpected === 0) check('playwright (run error)', false);
+  } else check('playwright (no report)', false);
+} else check('build', false);
+
+if (failures.length) console.log(`\nFailed: ${failures.join(', ')}`);
+console.log(`\n${passed} passed, ${failed} failed`);
+process.exit(failed > 0 ? 1 : 0);

@@ -1,0 +1,18 @@
+import { defineConfig } from 'vitest/config';
+
+// One vitest run covers every workspace; the server's API suite runs again on PostgreSQL when asked.
+const server = { extends: './apps/server/vitest.config.ts', root: './apps/server' };
+
+export default defineConfig({
+  test: {
+    projects: [
+      'packages/contracts',
+      'packages/realtime',
+      'apps/web',
+      { ...server, test: { name: 'server' } },
+      ...(process.env.TEST_DATABASE_URL
+        ? [{ ...server, test: { name: 'server-postgres', env: { TEST_DB: 'postgres' } } }]
+        : []),
+    ],
+  },
+});
