@@ -1,0 +1,17 @@
+import type { Config } from './config.ts';
+import type { Database, Db } from './db/client.ts';
+import type { AccessTokens } from './modules/auth/tokens.ts';
+import type { createSignedLinks } from './modules/auth/signed-links.ts';
+import type { Mailer } from './modules/mail/mailer.ts';
+import type { Broadcaster } from './modules/realtime/broadcaster.ts';
+
+/** What services need, built once in buildApp and handed to every module. */
+export interface AppContext {
+  config: Config;
+  database: Database;
+  db: Db;
+  mailer: Mailer;
+  accessTokens: AccessTokens;
+  links: ReturnType<typeof createSignedLinks>;
+  broadcaster: Broadcaster;
+}

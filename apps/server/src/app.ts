@@ -1,0 +1,99 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { Redis } from 'ioredis';
+import { createInProcessAdapter } from '@trostnetz/realtime/adapters/in-process';
+import { createRedisAdapter } from '@trostnetz/realtime/adapters/redis';
+import { createRealtimeServer, type RealtimeServer } from '@trostnetz/realtime/server';
+import type { AppContext } from './app-context.ts';
+import type { Config } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { createSignedLinks } from './modules/auth/signed-links.ts';
+import { createAccessTokens } from './modules/auth/tokens.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { createMailer } from './modules/mail/mailer.ts';
+import { createBroadcaster } from './modules/realtime/broadcaster.ts';
+import { realtimeRoutes } from './modules/realtime/realtime.plugin.ts';
+import { usersRoutes } from './modules/users/users.routes.ts';
+import { authPlugin } from './plugins/auth.ts';
+import { errorsPlugin } from './plugins/errors.ts';
+import { localePlugin } from './plugins/locale.ts';
+import { openapiPlugin } from './plugins/openapi.ts';
+import { rateLimitPlugin } from './plugins/rate-limit.ts';
+import { securityPlugin } from './plugins/security.ts';
+import { spaPlugin } from './plugins/spa.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+    realtime: RealtimeServer | null;
+  }
+}
+
+/** Builds the whole app without listening; server.ts and the tests share it. */
+export async function buildApp(config: Config): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger:
+      config.logLevel === 'silent'
+        ? false
+        : { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    bodyLimit: 64 * 1024,
+    trustProxy: config.trustProxy,
+    forceCloseConnections: 'idle',
+    return503OnClosing: true,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const database = openDatabase(config.databaseUrl, config.dataDir);
+  await database.migrate();
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 }) : null;
+
+  const embedded =
+    config.realtime.driver === 'embedded'
+      ? createRealtimeServer({
+          app: { id: config.realtime.appId, key: config.realtime.key, secret: config.realtime.secret },
+          adapter: config.redisUrl ? createRedisAdapter(config.redisUrl) : createInProcessAdapter(),
+          logger: app.log,
+        })
+      : null;
+  if (embedded) {
+    app.server.on('upgrade', (req, socket, head) => {
+      if (!embedded.handleUpgrade(req, socket, head)) socket.destroy();
+    });
+  }
+
+  const ctx: AppContext = {
+    config,
+    database,
+    db: database.db,
+    mailer: createMailer(config, app.log),
+    accessTokens: createAccessTokens(config),
+    links: createSignedLinks(config),
+    broadcaster: createBroadcaster(config, embedded, app.log),
+  };
+  app.decorate('ctx', ctx);
+  app.decorate('realtime', embedded);
+
+  await app.register(localePlugin);
+  await app.register(errorsPlugin);
+  await app.register(securityPlugin, { config });
+  await app.register(rateLimitPlugin, { redis });
+  await app.register(openapiPlugin, { appName: config.appName });
+  await app.register(authPlugin, { ctx });
+
+  const checks = [() => database.ping(), ...(redis ? [async () => void (await redis.ping())] : [])];
+  await app.register(healthRoutes, { ctx, checks });
+  await app.register(authRoutes, { ctx });
+  await app.register(usersRoutes, { ctx });
+  await app.register(realtimeRoutes, { ctx, embedded });
+  await app.register(spaPlugin, { webDist: config.webDist });
+
+  app.addHook('onClose', async () => {
+    await embedded?.close();
+    await ctx.mailer.idle();
+    await database.close();
+    redis?.disconnect();
+  });
+  return app;
+}

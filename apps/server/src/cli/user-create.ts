@@ -1,0 +1,64 @@
+import { parseArgs } from 'node:util';
+import { emailField, nicknameField, passwordField } from '@trostnetz/contracts/fields';
+import { translateValidation } from '@trostnetz/contracts/messages';
+import { eq } from 'drizzle-orm';
+import { loadConfig } from '../config.ts';
+import { openDatabase } from '../db/client.ts';
+import { users } from '../db/schema/users.ts';
+import { acquireDataLock } from '../lib/data-lock.ts';
+import { hashPassword, isWeakPassword } from '../modules/auth/passwords.ts';
+import { EmailTakenError, insertUser } from '../modules/users/users.service.ts';
+
+// npm run user:create -- --email E --password P [--nickname N] [--verified] [--admin]
+const usage = 'usage: npm run user:create -- --email E --password P [--nickname N] [--verified] [--admin]';
+
+function fail(message: string): never {
+  console.error(message);
+  process.exit(1);
+}
+
+async function main() {
+  const { values } = parseArgs({
+    options: {
+      email: { type: 'string' },
+      password: { type: 'string' },
+      nickname: { type: 'string' },
+      verified: { type: 'boolean', default: false },
+      admin: { type: 'boolean', default: false },
+      locale: { type: 'string', default: 'de' },
+    },
+  });
+  if (!values.email || !values.password) fail(usage);
+  const check = <T>(label: string, r: { success: true; data: T } | { success: false; error: { issues: { message: string }[] } }) =>
+    r.success ? r.data : fail(`${label}: ${translateValidation(r.error.issues[0]!.message, 'en')}`);
+  const email = check('email', emailField.safeParse(values.email));
+  const password = check('password', passwordField.safeParse(values.password));
+  const nickname = check('nickname', nicknameField.safeParse(values.nickname ?? email.split('@')[0]!.slice(0, 30)));
+  if (isWeakPassword(password, [email, nickname])) fail('password: too easy to guess, choose another one');
+
+  const config = loadConfig();
+  const release = config.databaseUrl ? () => {} : acquireDataLock(config.dataDir, 'user:create task');
+  const database = openDatabase(config.databaseUrl, config.dataDir);
+  try {
+    await database.migrate();
+    const row = await insertUser(database.db, {
+      email,
+      nickname,
+      passwordHash: await hashPassword(password),
+      locale: values.locale === 'en' ? 'en' : 'de',
+      verified: values.verified || values.admin,
+      superAdmin: values.admin,
+      termsAccepted: true,
+    });
+    if (values.admin) await database.db.update(users).set({ matchingStep: -1 }).where(eq(users.id, row.id));
+    console.log(`created user #${row.id} ${row.email}${values.admin ? ' (super admin)' : ''}${values.verified || values.admin ? ', verified' : ''}`);
+  } catch (err) {
+    if (err instanceof EmailTakenError) fail(`${email} is already registered`);
+    throw err;
+  } finally {
+    await database.close();
+    release();
+  }
+}
+
+main().catch((err) => fail(err instanceof Error ? err.message : String(err)));

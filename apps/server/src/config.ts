@@ -1,0 +1,159 @@
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { z } from 'zod';
+import { serverRoot } from './lib/paths.ts';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', ''])
+  .optional()
+  .transform((v) => v === 'true' || v === '1');
+const optionalUrl = z.preprocess((v) => (v === '' ? undefined : v), z.url().optional());
+const optionalString = z.preprocess((v) => (v === '' ? undefined : v), z.string().optional());
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  APP_NAME: z.string().min(1).default('Trostnetz'),
+  APP_URL: optionalUrl,
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: optionalUrl,
+  REDIS_URL: optionalUrl,
+  SMTP_URL: optionalUrl,
+  MAIL_FROM: z.string().default('Trostnetz <no-reply@trostnetz.local>'),
+  JWT_SECRET: z.string().min(32).optional(),
+  APP_KEY: z.string().min(32).optional(),
+  ONBOARDING_URL: z.string().default('/onboarding'),
+  CORS_ORIGINS: z.string().default(''),
+  TRUST_PROXY: bool,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST: optionalString,
+  REALTIME_DRIVER: z.enum(['embedded', 'pusher']).default('embedded'),
+  PUSHER_APP_ID: optionalString,
+  PUSHER_APP_KEY: optionalString,
+  PUSHER_APP_SECRET: optionalString,
+  PUSHER_HOST: optionalString,
+  PUSHER_PORT: z.coerce.number().int().positive().optional(),
+  PUSHER_SCHEME: z.enum(['http', 'https']).optional(),
+  PUSHER_APP_CLUSTER: z.string().default('eu'),
+});
+
+export type Env = z.input<typeof envSchema>;
+
+export interface RateLimitRule {
+  max: number;
+  timeWindow: number;
+}
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  appName: string;
+  appUrl: string;
+  dataDir: string;
+  /** null = PGlite in DATA_DIR/pglite; 'memory://' = in-memory PGlite (tests). */
+  databaseUrl: string | null;
+  redisUrl: string | null;
+  smtpUrl: string | null;
+  mailFrom: string;
+  jwtSecret: string;
+  appKey: string;
+  onboardingUrl: string;
+  corsOrigins: string[];
+  trustProxy: boolean;
+  logLevel: string;
+  webDist: string;
+  realtime: {
+    driver: 'embedded' | 'pusher';
+    appId: string;
+    key: string;
+    secret: string;
+    host: string | null;
+    port: number | null;
+    scheme: 'http' | 'https' | null;
+    cluster: string;
+  };
+  rateLimits: Record<'login' | 'register' | 'passwordReset' | 'verifyResend' | 'refresh', RateLimitRule>;
+  tokens: { accessTtlSec: number; refreshTtlSec: number; verifyLinkTtlSec: number; resetTtlSec: number };
+}
+
+export class ConfigError extends Error {}
+
+/** Secrets that must survive restarts are generated once and kept in DATA_DIR when not given. */
+function persistedSecrets(dataDir: string) {
+  const file = path.join(dataDir, 'secrets.json');
+  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>;
+  const secrets = {
+    jwtSecret: randomBytes(48).toString('base64url'),
+    appKey: randomBytes(48).toString('base64url'),
+    pusherAppId: String(100000 + (randomBytes(3).readUIntBE(0, 3) % 900000)),
+    pusherKey: randomBytes(10).toString('hex'),
+    pusherSecret: randomBytes(10).toString('hex'),
+  };
+  mkdirSync(dataDir, { recursive: true });
+  writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
+  return secrets;
+}
+
+export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  const needsSecrets = !e.JWT_SECRET || !e.APP_KEY || !e.PUSHER_APP_KEY || !e.PUSHER_APP_SECRET;
+  const saved = needsSecrets ? persistedSecrets(dataDir) : {};
+  if (e.REALTIME_DRIVER === 'pusher' && (!e.PUSHER_APP_KEY || !e.PUSHER_APP_SECRET || !e.PUSHER_APP_ID)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  REALTIME_DRIVER=pusher needs PUSHER_APP_ID, PUSHER_APP_KEY and PUSHER_APP_SECRET',
+    );
+  }
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    appName: e.APP_NAME,
+    appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    dataDir,
+    databaseUrl: e.DATABASE_URL ?? null,
+    redisUrl: e.REDIS_URL ?? null,
+    smtpUrl: e.SMTP_URL ?? null,
+    mailFrom: e.MAIL_FROM,
+    jwtSecret: e.JWT_SECRET ?? saved.jwtSecret!,
+    appKey: e.APP_KEY ?? saved.appKey!,
+    onboardingUrl: e.ONBOARDING_URL,
+    corsOrigins: e.CORS_ORIGINS.split(',')
+      .map((o) => o.trim())
+      .filter(Boolean),
+    trustProxy: e.TRUST_PROXY,
+    logLevel: e.LOG_LEVEL,
+    webDist: path.resolve(e.WEB_DIST ?? path.join(serverRoot, '../web/dist')),
+    realtime: {
+      driver: e.REALTIME_DRIVER,
+      appId: e.PUSHER_APP_ID ?? saved.pusherAppId!,
+      key: e.PUSHER_APP_KEY ?? saved.pusherKey!,
+      secret: e.PUSHER_APP_SECRET ?? saved.pusherSecret!,
+      host: e.PUSHER_HOST ?? null,
+      port: e.PUSHER_PORT ?? null,
+      scheme: e.PUSHER_SCHEME ?? null,
+      cluster: e.PUSHER_APP_CLUSTER,
+    },
+    rateLimits: {
+      login: { max: 10, timeWindow: 60_000 },
+      register: { max: 10, timeWindow: 60 * 60_000 },
+      passwordReset: { max: 5, timeWindow: 15 * 60_000 },
+      verifyResend: { max: 3, timeWindow: 10 * 60_000 },
+      refresh: { max: 30, timeWindow: 60_000 },
+    },
+    tokens: {
+      accessTtlSec: 15 * 60,
+      refreshTtlSec: 7 * 24 * 3600,
+      verifyLinkTtlSec: 24 * 3600,
+      resetTtlSec: 60 * 60,
+    },
+  };
+}

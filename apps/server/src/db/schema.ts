@@ -1,0 +1,3 @@
+// drizzle-kit reads this file; application code imports the schema files it needs directly.
+export * from './schema/sessions.ts';
+export * from './schema/users.ts';

@@ -1,0 +1,159 @@
+import {
+  forgotPasswordBody,
+  loginBody,
+  loginResponse,
+  messageResponse,
+  registerBody,
+  resetPasswordBody,
+  tokenPair,
+  verifyParams,
+  verifyQuery,
+} from '@trostnetz/contracts/auth';
+import { errorCatalogue } from '@trostnetz/contracts/errors';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../app-context.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { authUserId } from '../../plugins/auth.ts';
+import { findActiveUser, userView } from '../users/users.service.ts';
+import {
+  checkCredentials,
+  registerMember,
+  requestPasswordReset,
+  resetPassword,
+  sendVerificationMail,
+  verifyEmail,
+} from './accounts.service.ts';
+import { revokeSession, rotateRefreshToken, startSession } from './sessions.service.ts';
+import { bearerToken } from './tokens.ts';
+
+const politeMessages = {
+  forgot: {
+    de: 'Wenn diese E-Mail Adresse bei uns registriert ist, haben wir dir einen Link zum Zurücksetzen geschickt.',
+    en: 'If this e-mail address is registered with us, we have sent you a link to reset your password.',
+  },
+  reset: {
+    de: 'Dein Passwort wurde geändert. Du kannst dich jetzt anmelden.',
+    en: 'Your password has been changed. You can sign in now.',
+  },
+  resent: {
+    de: 'Wir haben dir eine neue Bestätigungs-E-Mail geschickt.',
+    en: 'We have sent you a new confirmation e-mail.',
+  },
+};
+
+export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const limits = ctx.config.rateLimits;
+
+  r.post(
+    '/api/register',
+    {
+      schema: { tags: ['auth'], body: registerBody, response: { 201: loginResponse } },
+      config: { rateLimit: limits.register },
+    },
+    async (request, reply) => {
+      const row = await registerMember(ctx, request.body);
+      const tokens = await startSession(ctx, row.id, request.headers['user-agent']);
+      return reply.status(201).send({ ...tokens, user: await userView(ctx.db, row) });
+    },
+  );
+
+  r.post(
+    '/api/auth/tokens',
+    {
+      schema: { tags: ['auth'], body: loginBody, response: { 200: loginResponse } },
+      config: { rateLimit: limits.login },
+    },
+    async (request) => {
+      const user = await checkCredentials(ctx, request.body.username, request.body.password);
+      const tokens = await startSession(ctx, user.id, request.headers['user-agent']);
+      return { ...tokens, user: await userView(ctx.db, user) };
+    },
+  );
+
+  r.get(
+    '/api/auth/tokens/refresh',
+    {
+      schema: { tags: ['auth'], description: 'Refresh token as bearer', response: { 200: tokenPair } },
+      config: { rateLimit: limits.refresh },
+    },
+    async (request) => {
+      const presented = bearerToken(request.headers.authorization);
+      if (!presented) throw new AppError('invalid_token');
+      return rotateRefreshToken(ctx, presented);
+    },
+  );
+
+  r.delete(
+    '/api/auth/tokens/revoke',
+    { schema: { tags: ['auth'], response: { 204: z.null() } }, preHandler: app.authenticate },
+    async (request, reply) => {
+      await revokeSession(ctx.db, request.auth!.sessionId, 'logout');
+      await ctx.broadcaster.disconnectMember(authUserId(request));
+      return reply.status(204).send(null);
+    },
+  );
+
+  r.post(
+    '/api/auth/forgot-password',
+    {
+      schema: { tags: ['auth'], body: forgotPasswordBody, response: { 200: messageResponse } },
+      config: { rateLimit: limits.passwordReset },
+    },
+    async (request) => {
+      await requestPasswordReset(ctx, request.body.email);
+      return { message: politeMessages.forgot[request.locale] };
+    },
+  );
+
+  r.post(
+    '/api/auth/reset-password',
+    {
+      schema: { tags: ['auth'], body: resetPasswordBody, response: { 200: messageResponse } },
+      config: { rateLimit: limits.passwordReset },
+    },
+    async (request) => {
+      await resetPassword(ctx, request.body.token, request.body.password);
+      return { message: politeMessages.reset[request.locale] };
+    },
+  );
+
+  r.post(
+    '/api/verify/:user_id/:hash',
+    {
+      schema: {
+        tags: ['auth'],
+        params: verifyParams,
+        querystring: verifyQuery,
+        response: { 204: z.null() },
+        description: `204 on success; 403 ${errorCatalogue.invalid_link.en}`,
+      },
+    },
+    async (request, reply) => {
+      await verifyEmail(ctx, {
+        userId: request.params.user_id,
+        hash: request.params.hash,
+        expires: request.query.expires,
+        signature: request.query.signature,
+      });
+      return reply.status(204).send(null);
+    },
+  );
+
+  r.post(
+    '/api/verify/resend',
+    {
+      schema: { tags: ['auth'], response: { 200: messageResponse } },
+      preHandler: app.authenticate,
+      config: { rateLimit: { ...limits.verifyResend, keyGenerator: (req) => `resend:${req.auth?.userId ?? req.ip}` } },
+    },
+    async (request) => {
+      const user = await findActiveUser(ctx.db, authUserId(request));
+      if (!user) throw new AppError('unauthenticated');
+      if (!user.isVerified) sendVerificationMail(ctx, user);
+      return { message: politeMessages.resent[request.locale] };
+    },
+  );
+}

@@ -1,0 +1,107 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { refreshTokens, sessions } from '../../db/schema/sessions.ts';
+import { users } from '../../db/schema/users.ts';
+import type { AppContext } from '../../app-context.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { hashToken, newOpaqueToken } from './tokens.ts';
+
+export interface IssuedTokens {
+  token: string;
+  refresh_token: string;
+}
+
+async function issueRefresh(ctx: AppContext, sessionId: string): Promise<string> {
+  const refresh = newOpaqueToken('rt');
+  await ctx.db.insert(refreshTokens).values({
+    sessionId,
+    tokenHash: hashToken(refresh),
+    expiresAt: new Date(Date.now() + ctx.config.tokens.refreshTtlSec * 1000),
+  });
+  return refresh;
+}
+
+export async function startSession(ctx: AppContext, userId: number, userAgent?: string): Promise<IssuedTokens> {
+  const [session] = await ctx.db
+    .insert(sessions)
+    .values({ userId, userAgent: userAgent?.slice(0, 300) })
+    .returning({ id: sessions.id });
+  const sessionId = session!.id;
+  return {
+    token: await ctx.accessTokens.sign({ userId, sessionId }),
+    refresh_token: await issueRefresh(ctx, sessionId),
+  };
+}
+
+/**
+ * Rotation: each refresh token works once. Presenting a used one means it leaked (or raced):
+ * the whole family (session) is revoked, ending the session for both holders.
+ */
+export async function rotateRefreshToken(ctx: AppContext, presented: string): Promise<IssuedTokens> {
+  const tokenHash = hashToken(presented);
+  const [row] = await ctx.db
+    .select({
+      id: refreshTokens.id,
+      sessionId: refreshTokens.sessionId,
+      expiresAt: refreshTokens.expiresAt,
+      usedAt: refreshTokens.usedAt,
+      revokedAt: sessions.revokedAt,
+      userId: sessions.userId,
+      deletedAt: users.deletedAt,
+    })
+    .from(refreshTokens)
+    .innerJoin(sessions, eq(sessions.id, refreshTokens.sessionId))
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(refreshTokens.tokenHash, tokenHash));
+  if (!row || row.revokedAt || row.deletedAt) throw new AppError('invalid_token');
+  if (row.usedAt) {
+    await revokeSession(ctx.db, row.sessionId, 'refresh_token_reuse');
+    throw new AppError('invalid_token');
+  }
+  if (row.expiresAt.getTime() < Date.now()) throw new AppError('invalid_token');
+  const claimed = await ctx.db
+    .update(refreshTokens)
+    .set({ usedAt: new Date() })
+    .where(and(eq(refreshTokens.id, row.id), isNull(refreshTokens.usedAt)))
+    .returning({ id: refreshTokens.id });
+  if (claimed.length === 0) {
+    await revokeSession(ctx.db, row.sessionId, 'refresh_token_reuse');
+    throw new AppError('invalid_token');
+  }
+  await ctx.db.update(sessions).set({ lastUsedAt: new Date() }).where(eq(sessions.id, row.sessionId));
+  return {
+    token: await ctx.accessTokens.sign({ userId: row.userId, sessionId: row.sessionId }),
+    refresh_token: await issueRefresh(ctx, row.sessionId),
+  };
+}
+
+export async function revokeSession(db: Db, sessionId: string, reason: string) {
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date(), revokedReason: reason })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+}
+
+export async function revokeAllSessions(db: Db, userId: number, reason: string) {
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date(), revokedReason: reason })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+}
+
+/** One indexed look-up per authenticated request: the session is live and its member not deleted. */
+export async function isSessionLive(db: Db, sessionId: string, userId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ ok: sql<number>`1` })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.id, sessionId),
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        isNull(users.deletedAt),
+      ),
+    );
+  return Boolean(row);
+}

@@ -1,0 +1,55 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { jwtVerify, SignJWT } from 'jose';
+import type { Config } from '../../config.ts';
+
+const AUDIENCE = 'trostnetz';
+const ISSUER = 'trostnetz-api';
+
+export interface AccessClaims {
+  userId: number;
+  sessionId: string;
+}
+
+/** Access tokens: short-lived HS256 JWTs checked for algorithm, audience, issuer, type and expiry. */
+export function createAccessTokens(config: Config) {
+  const key = new TextEncoder().encode(config.jwtSecret);
+  return {
+    sign(claims: AccessClaims): Promise<string> {
+      return new SignJWT({ typ: 'access', sid: claims.sessionId })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(String(claims.userId))
+        .setAudience(AUDIENCE)
+        .setIssuer(ISSUER)
+        .setIssuedAt()
+        .setExpirationTime(`${config.tokens.accessTtlSec}s`)
+        .sign(key);
+    },
+    async verify(token: string): Promise<AccessClaims | null> {
+      try {
+        const { payload } = await jwtVerify(token, key, {
+          algorithms: ['HS256'],
+          audience: AUDIENCE,
+          issuer: ISSUER,
+        });
+        const userId = Number(payload.sub);
+        if (payload.typ !== 'access' || typeof payload.sid !== 'string' || !Number.isSafeInteger(userId)) {
+          return null;
+        }
+        return { userId, sessionId: payload.sid };
+      } catch {
+        return null;
+      }
+    },
+  };
+}
+export type AccessTokens = ReturnType<typeof createAccessTokens>;
+
+/** Opaque secrets (refresh and reset tokens) are given out once and stored only as a SHA-256 hash. */
+export const newOpaqueToken = (prefix: string) => `${prefix}_${randomBytes(32).toString('base64url')}`;
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+export function bearerToken(header: string | undefined): string | null {
+  if (!header) return null;
+  const m = /^Bearer\s+(\S{1,2048})$/i.exec(header);
+  return m ? m[1]! : null;
+}

@@ -1,0 +1,53 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer from 'nodemailer';
+import type { Config } from '../../config.ts';
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface Mailer {
+  send(mail: Mail): Promise<void>;
+  /** Sends without making the caller wait (same answer time whether or not a mail goes out). */
+  queue(mail: Mail): void;
+  /** Resolves when every queued mail has been handed over (tests, graceful shutdown). */
+  idle(): Promise<void>;
+}
+
+/** SMTP_URL → real server; otherwise each mail is written as .eml into DATA_DIR/outbox and its links logged. */
+export function createMailer(config: Config, log: FastifyBaseLogger): Mailer {
+  const outbox = path.join(config.dataDir, 'outbox');
+  const transport = config.smtpUrl
+    ? nodemailer.createTransport(config.smtpUrl)
+    : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const pending = new Set<Promise<void>>();
+
+  async function send(mail: Mail) {
+    const info = await transport.sendMail({ from: config.mailFrom, ...mail });
+    if (config.smtpUrl) return;
+    await mkdir(outbox, { recursive: true });
+    const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`;
+    await writeFile(path.join(outbox, name), (info as unknown as { message: Buffer }).message);
+    const links = mail.text.match(/https?:\/\/\S+/g) ?? [];
+    log.info({ outbox: name, subject: mail.subject, links }, 'mail written to outbox');
+  }
+
+  return {
+    send,
+    queue(mail) {
+      const p = send(mail)
+        .catch((err) => log.error({ err, subject: mail.subject }, 'mail could not be sent'))
+        .finally(() => pending.delete(p));
+      pending.add(p);
+    },
+    async idle() {
+      await Promise.all([...pending]);
+    },
+  };
+}

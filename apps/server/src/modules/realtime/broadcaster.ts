@@ -1,0 +1,52 @@
+import { type MemberChannelKind, memberChannel, memberChannels } from '@trostnetz/contracts/realtime';
+import type { RealtimeServer } from '@trostnetz/realtime/server';
+import type { FastifyBaseLogger } from 'fastify';
+import Pusher from 'pusher';
+import type { Config } from '../../config.ts';
+
+/** The one way features publish live events to a member (SPEC.md §7 Real-time, private channels). */
+export interface Broadcaster {
+  toMember(userId: number, kind: MemberChannelKind, payload: unknown, opts?: { socketId?: string }): Promise<void>;
+  /** Closes the member's sockets (logout, password reset, deletion); clients reconnect with their own auth. */
+  disconnectMember(userId: number): Promise<void>;
+}
+
+export function createBroadcaster(
+  config: Config,
+  embedded: RealtimeServer | null,
+  log: FastifyBaseLogger,
+): Broadcaster {
+  if (config.realtime.driver === 'embedded' && embedded) {
+    return {
+      async toMember(userId, kind, payload, opts) {
+        await embedded.trigger([memberChannel(userId, kind)], memberChannels[kind], payload, opts);
+      },
+      disconnectMember: (userId) => embedded.disconnectSubscribers(`private-user_${userId}_`, 4200),
+    };
+  }
+  const { realtime } = config;
+  const sdk = new Pusher({
+    appId: realtime.appId,
+    key: realtime.key,
+    secret: realtime.secret,
+    cluster: realtime.cluster,
+    ...(realtime.host ? { host: realtime.host } : {}),
+    ...(realtime.port ? { port: String(realtime.port) } : {}),
+    useTLS: (realtime.scheme ?? 'https') === 'https',
+  });
+  return {
+    async toMember(userId, kind, payload, opts) {
+      try {
+        await sdk.trigger(memberChannel(userId, kind), memberChannels[kind], payload, {
+          socket_id: opts?.socketId,
+        });
+      } catch (err) {
+        // Live delivery is best effort: the data is committed and clients refetch after reconnecting.
+        log.warn({ err, kind }, 'realtime publish failed');
+      }
+    },
+    async disconnectMember() {
+      // Hosted services expose no per-channel disconnect; the revoked session can no longer authorize.
+    },
+  };
+}

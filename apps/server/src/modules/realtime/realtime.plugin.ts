@@ -1,0 +1,65 @@
+import { parseMemberChannel } from '@trostnetz/contracts/realtime';
+import type { RealtimeServer } from '@trostnetz/realtime/server';
+import { signChannelAuth } from '@trostnetz/realtime/auth-signature';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../app-context.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { authUserId } from '../../plugins/auth.ts';
+
+const authBody = z.object({
+  socket_id: z.string().regex(/^\d+\.\d+$/),
+  channel_name: z.string().max(164),
+});
+
+/** /pusher/auth for the member's own private channels, and the embedded server's HTTP events API. */
+export async function realtimeRoutes(
+  app: FastifyInstance,
+  { ctx, embedded }: { ctx: AppContext; embedded: RealtimeServer | null },
+) {
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(body as string)));
+  });
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.post(
+    '/pusher/auth',
+    {
+      schema: { tags: ['realtime'], body: authBody, response: { 200: z.object({ auth: z.string() }) } },
+      preHandler: app.authenticate,
+    },
+    async (request) => {
+      const channel = parseMemberChannel(request.body.channel_name);
+      if (!channel || channel.userId !== authUserId(request)) throw new AppError('forbidden');
+      const { appId: id, key, secret } = ctx.config.realtime;
+      return { auth: signChannelAuth({ id, key, secret }, request.body.socket_id, request.body.channel_name) };
+    },
+  );
+
+  if (!embedded) return;
+  // The HTTP events API must see the exact body bytes to check body_md5.
+  await app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_req, body, done) =>
+      done(null, body),
+    );
+    const handle = async (
+      request: { url: string; method: string; query: unknown; body: unknown },
+      reply: { status(n: number): { send(b: unknown): unknown } },
+    ) => {
+      const result = await embedded.handleHttpApi({
+        method: request.method,
+        path: request.url.split('?')[0]!,
+        query: request.query as Record<string, string>,
+        rawBody: typeof request.body === 'string' ? request.body : '',
+      });
+      return reply.status(result.status).send(result.body);
+    };
+    scope.post('/apps/:appId/events', { schema: { hide: true } }, handle);
+    scope.post('/apps/:appId/batch_events', { schema: { hide: true } }, handle);
+    scope.get('/apps/:appId/channels', { schema: { hide: true } }, handle);
+    scope.get('/apps/:appId/channels/:channel', { schema: { hide: true } }, handle);
+    scope.get('/apps/:appId/channels/:channel/users', { schema: { hide: true } }, handle);
+  });
+}

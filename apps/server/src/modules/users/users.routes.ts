@@ -1,0 +1,40 @@
+import { hasSeenBody, hasSeenResponse, userSchema } from '@trostnetz/contracts/user';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../app-context.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { authUserId } from '../../plugins/auth.ts';
+import { addHasSeen, findActiveUser, touchLastSeen, userView } from './users.service.ts';
+
+export async function usersRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    '/api/profile/init',
+    { schema: { tags: ['profile'], response: { 200: userSchema } }, preHandler: app.authenticate },
+    async (request) => {
+      const row = await findActiveUser(ctx.db, authUserId(request));
+      if (!row) throw new AppError('unauthenticated');
+      return userView(ctx.db, row);
+    },
+  );
+
+  r.post(
+    '/api/profile/last_seen',
+    { schema: { tags: ['profile'], response: { 204: z.null() } }, preHandler: app.authenticate },
+    async (request, reply) => {
+      await touchLastSeen(ctx.db, authUserId(request));
+      return reply.status(204).send(null);
+    },
+  );
+
+  r.post(
+    '/api/user/has-seen',
+    {
+      schema: { tags: ['profile'], body: hasSeenBody, response: { 200: hasSeenResponse } },
+      preHandler: app.authenticate,
+    },
+    async (request) => ({ has_seen: await addHasSeen(ctx.db, authUserId(request), request.body.element) }),
+  );
+}

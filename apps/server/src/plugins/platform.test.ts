@@ -1,0 +1,67 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerMember } from '../test/factories.ts';
+import { call, createTestApp, type TestApp } from '../test/test-app.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe('platform', () => {
+  it('/health and /ready answer 200 when the database answers', async () => {
+    expect((await call(t, 'GET', '/health')).json).toEqual({ status: 'ok' });
+    expect((await call(t, 'GET', '/ready')).status).toBe(200);
+  });
+
+  it('security headers: strict CSP without inline script, HSTS, nosniff, frame-ancestors none', async () => {
+    const res = await call(t, 'GET', '/health');
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(res.headers['strict-transport-security']).toContain('max-age=');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('OpenAPI page at /api/docs documents the API', async () => {
+    const page = await t.app.inject({ method: 'GET', url: '/api/docs/' });
+    expect(page.statusCode).toBe(200);
+    const doc = await call(t, 'GET', '/api/docs/json');
+    const paths = Object.keys(doc.json.paths as object);
+    expect(paths).toEqual(expect.arrayContaining(['/api/register', '/api/auth/tokens', '/api/profile/init']));
+  });
+
+  it('an unknown API path is a JSON 404 in the request language', async () => {
+    const de = await call(t, 'GET', '/api/nothing-here');
+    expect(de.status).toBe(404);
+    expect(de.json).toEqual({ message: 'Nicht gefunden.', code: 'not_found' });
+    expect((await call(t, 'GET', '/api/nothing-here', { locale: 'en' })).json.message).toBe('Not found.');
+  });
+
+  it('GET /api/config gives the browser what it needs to connect', async () => {
+    const res = await call(t, 'GET', '/api/config');
+    expect(res.json).toMatchObject({ app_name: 'Trostnetz', onboarding_url: '/onboarding', pusher: { key: 'testkey0123456789abc', cluster: 'eu' } });
+  });
+});
+
+describe('DESIGN §8 rate limits', () => {
+  it('login is limited: 429 with Retry-After once the limit is used up, nothing else changes', async () => {
+    const limited = await createTestApp({
+      rateLimits: { ...t.config.rateLimits, login: { max: 2, timeWindow: 60_000 } },
+    });
+    try {
+      const m = await registerMember(limited);
+      const attempt = () =>
+        call(limited, 'POST', '/api/auth/tokens', { body: { username: m.email, password: 'wrong wrong wrong' } });
+      expect((await attempt()).status).toBe(401);
+      expect((await attempt()).status).toBe(401);
+      const third = await attempt();
+      expect(third.status).toBe(429);
+      expect(third.json.code).toBe('rate_limited');
+      expect(Number(third.headers['retry-after'])).toBeGreaterThan(0);
+    } finally {
+      await limited.close();
+    }
+  });
+});

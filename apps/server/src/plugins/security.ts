@@ -1,0 +1,49 @@
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Config } from '../config.ts';
+
+/** Strict CSP (no inline script), HSTS, nosniff, frame-ancestors none; no-store on the API. */
+export const securityPlugin = fp(async (app: FastifyInstance, opts: { config: Config }) => {
+  const { realtime } = opts.config;
+  const connectSrc = ["'self'", 'ws:', 'wss:'];
+  if (realtime.host) connectSrc.push(`${realtime.scheme ?? 'https'}://${realtime.host}`);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'"],
+        connectSrc,
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    hsts: { maxAge: 31_536_000, includeSubDomains: true },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(cors, {
+    origin: opts.config.corsOrigins.length ? opts.config.corsOrigins : false,
+    credentials: true,
+    allowedHeaders: [
+      'Authorization',
+      'Content-Type',
+      'Accept-Language',
+      'ngrok-skip-browser-warning',
+      'bypass-tunnel-reminder',
+    ],
+    methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
+  });
+  app.addHook('onSend', async (request, reply) => {
+    if (request.url.startsWith('/api/') || request.url.startsWith('/pusher/')) {
+      reply.header('Cache-Control', 'no-store');
+    }
+  });
+});

@@ -1,0 +1,137 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../app.ts';
+import { type Config, loadConfig } from '../config.ts';
+
+export interface TestApp {
+  app: FastifyInstance;
+  config: Config;
+  close(): Promise<void>;
+}
+
+async function freshPostgres(): Promise<{ url: string; drop(): Promise<void> }> {
+  const base = process.env.TEST_DATABASE_URL!;
+  const name = `t_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: base });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+/** A fresh app on a fresh database (in-memory PGlite, or a new PostgreSQL database when TEST_DB=postgres). */
+export async function createTestApp(overrides: Partial<Config> = {}, env: Record<string, string> = {}): Promise<TestApp> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'trostnetz-test-'));
+  const pgdb = process.env.TEST_DB === 'postgres' ? await freshPostgres() : null;
+  const base = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    APP_URL: 'http://localhost:3000',
+    JWT_SECRET: 'test-jwt-secret-0123456789-0123456789-abcdef',
+    APP_KEY: 'test-app-key-0123456789-0123456789-abcdefgh',
+    PUSHER_APP_ID: '424242',
+    PUSHER_APP_KEY: 'testkey0123456789abc',
+    PUSHER_APP_SECRET: 'testsecret0123456789',
+    WEB_DIST: path.join(dataDir, 'no-web'),
+    ...env,
+  });
+  const generous = { max: 10_000, timeWindow: 60_000 };
+  const config: Config = {
+    ...base,
+    databaseUrl: pgdb?.url ?? 'memory://',
+    rateLimits: {
+      login: generous,
+      register: generous,
+      passwordReset: generous,
+      verifyResend: generous,
+      refresh: generous,
+    },
+    ...overrides,
+  };
+  const app = await buildApp(config);
+  await app.ready();
+  return {
+    app,
+    config,
+    async close() {
+      await app.close();
+      await pgdb?.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+function decodeQuotedPrintable(s: string): string {
+  const bytes = s
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_m, h: string) => String.fromCharCode(Number.parseInt(h, 16)));
+  return Buffer.from(bytes, 'latin1').toString('utf8');
+}
+
+export interface OutboxMail {
+  to: string;
+  subject: string;
+  text: string;
+  links: string[];
+}
+
+/** Mails written to DATA_DIR/outbox, oldest first (waits for queued mails first). */
+export async function outbox(t: TestApp): Promise<OutboxMail[]> {
+  await t.app.ctx.mailer.idle();
+  const dir = path.join(t.config.dataDir, 'outbox');
+  let files: string[] = [];
+  try {
+    files = readdirSync(dir).sort();
+  } catch {
+    return [];
+  }
+  return files.map((f) => {
+    const raw = decodeQuotedPrintable(readFileSync(path.join(dir, f), 'utf8'));
+    const header = (name: string) => new RegExp(`^${name}: (.*)$`, 'mi').exec(raw)?.[1]?.trim() ?? '';
+    const subject = header('Subject').replace(/=\?UTF-8\?Q\?(.*?)\?=/gi, (_m, q: string) =>
+      decodeQuotedPrintable(q.replace(/_/g, ' ')),
+    );
+    return { to: header('To'), subject, text: raw, links: raw.match(/https?:\/\/[^\s"<>]+/g) ?? [] };
+  });
+}
+
+export type Json = Record<string, unknown>;
+
+/** app.inject with JSON in and out, a bearer token and a language. */
+export async function call(
+  t: TestApp,
+  method: InjectOptions['method'],
+  url: string,
+  opts: { body?: unknown; token?: string; locale?: 'de' | 'en'; headers?: Record<string, string> } = {},
+) {
+  const res = await t.app.inject({
+    method,
+    url,
+    payload: opts.body as InjectOptions['payload'],
+    headers: {
+      ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}),
+      ...(opts.locale ? { 'accept-language': opts.locale } : {}),
+      ...opts.headers,
+    },
+  });
+  const text = res.body;
+  let json: Json = {};
+  try {
+    json = text ? JSON.parse(text) : {};
+  } catch {}
+  return { status: res.statusCode, json, headers: res.headers, text };
+}
