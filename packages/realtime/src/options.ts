@@ -1,0 +1,57 @@
+import type { RealtimeAdapter } from './adapters/adapter.ts';
+
+export interface RealtimeAppCredentials {
+  id: string;
+  key: string;
+  secret: string;
+}
+
+export interface RealtimeLimits {
+  /** Largest client frame in bytes; ws closes bigger frames with 1009. */
+  maxPayloadBytes: number;
+  maxChannelsPerSocket: number;
+  /** A socket whose unsent bytes exceed this is closed with 4100 instead of buffering more. */
+  maxBufferedBytes: number;
+  /** Connections beyond this are refused with 4100 "Over capacity". */
+  maxConnections: number;
+  activityTimeoutSec: number;
+  pongTimeoutMs: number;
+  /** Client events per socket per second; more are refused with a 4301 error event. */
+  clientEventsPerSecond: number;
+  /** Bytes of `data` per event, for both the HTTP API and client events (Pusher: 10 KB). */
+  maxEventDataBytes: number;
+  /** Distinct users per presence channel (Pusher: 100). */
+  maxPresenceMembers: number;
+}
+
+export const defaultLimits: RealtimeLimits = {
+  maxPayloadBytes: 10_240,
+  maxChannelsPerSocket: 100,
+  maxBufferedBytes: 1_048_576,
+  maxConnections: 20_000,
+  activityTimeoutSec: 120,
+  pongTimeoutMs: 30_000,
+  clientEventsPerSecond: 10,
+  maxEventDataBytes: 10_240,
+  maxPresenceMembers: 100,
+};
+
+export interface RealtimeLogger {
+  info(o: object, msg?: string): void;
+  warn(o: object, msg?: string): void;
+  error(o: object, msg?: string): void;
+}
+
+export interface RealtimeServerOptions {
+  app: RealtimeAppCredentials;
+  /** Defaults to the in-process adapter (single node). */
+  adapter?: RealtimeAdapter;
+  limits?: Partial<RealtimeLimits>;
+  logger?: RealtimeLogger;
+}
+
+export const silentLogger: RealtimeLogger = {
+  info() {},
+  warn() {},
+  error() {},
+};

@@ -1,0 +1,47 @@
+import type { RealtimeAdapter } from './adapters/adapter.ts';
+import type { ChannelRegistry } from './channel-registry.ts';
+import type { Connection } from './connection.ts';
+import { encodeFrame } from './frames.ts';
+import type { RealtimeAppCredentials, RealtimeLimits, RealtimeLogger } from './options.ts';
+
+/** Everything the message handlers share; one per server. */
+export interface ServerContext {
+  readonly app: RealtimeAppCredentials;
+  readonly limits: RealtimeLimits;
+  readonly adapter: RealtimeAdapter;
+  readonly logger: RealtimeLogger;
+  readonly registry: ChannelRegistry;
+  readonly connections: Set<Connection>;
+  /** Adapter calls still running; close() waits for them so presence leaves are not lost. */
+  readonly inflight: Set<Promise<unknown>>;
+  subscriptionCount: number;
+}
+
+export function track(ctx: ServerContext, work: Promise<unknown>): void {
+  const settled = work.then(
+    () => undefined,
+    (error: unknown) => ctx.logger.error({ err: error }, 'realtime adapter call failed'),
+  );
+  ctx.inflight.add(settled);
+  void settled.then(() => ctx.inflight.delete(settled));
+}
+
+/** Serialises once, then hands the frame to the adapter, which delivers on every node. */
+export function publish(
+  ctx: ServerContext,
+  channel: string,
+  event: string,
+  data: string,
+  exceptSocketId?: string,
+  userId?: string,
+): Promise<void> {
+  return ctx.adapter.publish(channel, encodeFrame(event, data, channel, userId), exceptSocketId);
+}
+
+/** Sends one frame to one socket, closing it with 4100 when it cannot keep up. */
+export function sendTo(ctx: ServerContext, connection: Connection, frame: Buffer | string): void {
+  if (!connection.open) return;
+  if (connection.send(frame, ctx.limits.maxBufferedBytes)) return;
+  ctx.logger.warn({ socketId: connection.socketId }, 'realtime socket too slow, closing');
+  connection.close(4100, 'Over capacity');
+}

@@ -1,0 +1,214 @@
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { type WebSocket, WebSocketServer } from 'ws';
+import { startActivityMonitor } from './activity-monitor.ts';
+import { createInProcessAdapter } from './adapters/in-process-adapter.ts';
+import { isValidChannelName, isValidEventName } from './channel-name.ts';
+import { ChannelRegistry } from './channel-registry.ts';
+import { handleClientMessage } from './client-messages.ts';
+import { Connection } from './connection.ts';
+import { deliverLocally, subscribersByPrefix } from './delivery.ts';
+import { encodeError, encodeFrame } from './frames.ts';
+import { type HttpApiResponse, handleHttpApi } from './http-api.ts';
+import type { HttpApiRequest } from './http-signature.ts';
+import { defaultLimits, type RealtimeServerOptions, silentLogger } from './options.ts';
+import { closeCodes, SUPPORTED_PROTOCOL } from './protocol-codes.ts';
+import { publish, type ServerContext, sendTo } from './server-context.ts';
+import { createSocketId } from './socket-id.ts';
+import { releaseAll } from './subscriptions.ts';
+
+// The public surface lives here so the app imports one file; the types are declared next to their use.
+export type { RealtimeAdapter } from './adapters/adapter.ts';
+export type { HttpApiResponse } from './http-api.ts';
+export type { HttpApiRequest } from './http-signature.ts';
+export type {
+  RealtimeAppCredentials,
+  RealtimeLimits,
+  RealtimeLogger,
+  RealtimeServerOptions,
+} from './options.ts';
+
+export interface RealtimeServer {
+  /** Call from http.Server 'upgrade'; returns false (and does nothing) when the path is not /app/{key}. */
+  handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): boolean;
+  /** POST /apps/{id}/events and /batch_events; GET /apps/{id}/channels, /channels/{name}, /channels/{name}/users. */
+  handleHttpApi(req: HttpApiRequest): Promise<HttpApiResponse>;
+  /** Publishes through the adapter so every node delivers; `data` that is not a string is JSON-encoded. */
+  trigger(channels: string[], event: string, data: unknown, opts?: { socketId?: string }): Promise<void>;
+  /** Closes every socket, on every node, subscribed to a channel starting with the prefix (default code 4009: do not reconnect). */
+  disconnectSubscribers(channelPrefix: string, code?: number): Promise<void>;
+  stats(): { connections: number; channels: number; [k: string]: number };
+  /** Stops accepting, closes every socket with 4200, waits for presence clean-up, closes the adapter. */
+  close(): Promise<void>;
+}
+
+const SHUTDOWN_GRACE_MS = 2_000;
+const appPathPattern = /^\/app\/([^/]+)$/;
+
+export function createRealtimeServer(opts: RealtimeServerOptions): RealtimeServer {
+  const limits = { ...defaultLimits, ...opts.limits };
+  const adapter = opts.adapter ?? createInProcessAdapter();
+  const ctx: ServerContext = {
+    app: opts.app,
+    limits,
+    adapter,
+    logger: opts.logger ?? silentLogger,
+    registry: new ChannelRegistry(adapter),
+    connections: new Set(),
+    inflight: new Set(),
+    subscriptionCount: 0,
+  };
+  const wss = new WebSocketServer({
+    noServer: true,
+    perMessageDeflate: false,
+    maxPayload: limits.maxPayloadBytes,
+    clientTracking: false,
+  });
+  let closing = false;
+
+  const teardown = (connection: Connection): void => {
+    if (connection.closed) return;
+    connection.closed = true;
+    ctx.connections.delete(connection);
+    releaseAll(ctx, connection);
+  };
+  // Server-initiated closes tear down at once so no further event reaches the socket; ws destroys it
+  // if the client never answers the close frame.
+  const closeConnection = (connection: Connection, code: number, reason: string): void => {
+    teardown(connection);
+    connection.close(code, reason);
+  };
+
+  adapter.attach({
+    logger: ctx.logger,
+    deliver: (channel, frame, exceptSocketId) => deliverLocally(ctx, channel, frame, exceptSocketId),
+    disconnect: (prefix, code) => {
+      for (const connection of subscribersByPrefix(ctx, prefix)) {
+        closeConnection(connection, code, 'Disconnected by the server');
+      }
+    },
+  });
+  const stopActivityMonitor = startActivityMonitor(ctx, closeConnection);
+
+  const refuse = (ws: WebSocket, code: number, message: string): void => {
+    ws.on('error', () => {});
+    ws.send(encodeError(code, message));
+    ws.close(code, message);
+  };
+
+  const refusalFor = (key: string, params: URLSearchParams): [code: number, message: string] | null => {
+    if (key !== ctx.app.key) return [closeCodes.appNotFound, `App key ${key.slice(0, 64)} not found`];
+    const protocol = params.get('protocol');
+    if (!protocol) return [closeCodes.noProtocol, 'No protocol version supplied'];
+    if (protocol !== String(SUPPORTED_PROTOCOL))
+      return [closeCodes.unsupportedProtocol, 'Unsupported protocol version'];
+    if (ctx.connections.size >= limits.maxConnections) {
+      ctx.logger.warn({ connections: ctx.connections.size }, 'realtime connection limit reached');
+      return [closeCodes.overCapacity, 'Over capacity'];
+    }
+    return null;
+  };
+
+  const accept = (ws: WebSocket, key: string, params: URLSearchParams): void => {
+    const refusal = refusalFor(key, params);
+    if (refusal) {
+      refuse(ws, ...refusal);
+      return;
+    }
+    const connection = new Connection(ws, createSocketId());
+    ctx.connections.add(connection);
+    ws.on('message', (raw, isBinary) => handleClientMessage(ctx, connection, raw, isBinary));
+    ws.on('pong', () => {
+      connection.lastSeen = Date.now();
+      connection.pingSentAt = 0;
+    });
+    ws.on('close', () => teardown(connection));
+    ws.on('error', (error) =>
+      ctx.logger.info({ err: error, socketId: connection.socketId }, 'realtime socket error'),
+    );
+    const established = JSON.stringify({
+      socket_id: connection.socketId,
+      activity_timeout: limits.activityTimeoutSec,
+    });
+    sendTo(ctx, connection, encodeFrame('pusher:connection_established', established));
+  };
+
+  return {
+    handleUpgrade(req, socket, head) {
+      const url = req.url ?? '';
+      const queryStart = url.indexOf('?');
+      const path = queryStart === -1 ? url : url.slice(0, queryStart);
+      const match = appPathPattern.exec(path);
+      if (!match) return false;
+      if (closing) {
+        // A refusal after the handshake would count as a dead transport in pusher-js; a failed
+        // upgrade just makes it retry.
+        socket.end('HTTP/1.1 503 Service Unavailable\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+        return true;
+      }
+      const params = new URLSearchParams(queryStart === -1 ? '' : url.slice(queryStart + 1));
+      const key = safeDecode(match[1] ?? '');
+      wss.handleUpgrade(req, socket, head, (ws) => accept(ws, key, params));
+      return true;
+    },
+
+    handleHttpApi: (req) => handleHttpApi(ctx, req),
+
+    async trigger(channels, event, data, triggerOpts) {
+      if (!isValidEventName(event)) throw new TypeError(`Invalid event name: ${event}`);
+      for (const channel of channels) {
+        if (!isValidChannelName(channel)) throw new TypeError(`Invalid channel name: ${channel}`);
+      }
+      const payload = typeof data === 'string' ? data : JSON.stringify(data);
+      await Promise.all(
+        channels.map((channel) => publish(ctx, channel, event, payload, triggerOpts?.socketId)),
+      );
+    },
+
+    disconnectSubscribers: (channelPrefix, code = closeCodes.unauthorized) =>
+      adapter.disconnectSubscribers(channelPrefix, code),
+
+    stats() {
+      let channelMembers = 0;
+      for (const channel of ctx.registry.channels.values()) channelMembers += channel.members.size;
+      return {
+        connections: ctx.connections.size,
+        channels: ctx.registry.channels.size,
+        channelMembers,
+        pendingSubscriptions: ctx.registry.pendingCount(),
+        subscriptions: ctx.subscriptionCount,
+        inflight: ctx.inflight.size,
+        ...adapter.stats(),
+      };
+    },
+
+    async close() {
+      if (closing) return;
+      closing = true;
+      stopActivityMonitor();
+      const sockets = [...ctx.connections].map((connection) => connection.ws);
+      const allClosed = Promise.all(sockets.map((ws) => new Promise((resolve) => ws.once('close', resolve))));
+      for (const connection of [...ctx.connections]) {
+        closeConnection(connection, closeCodes.reconnect, 'Server shutting down');
+      }
+      let graceTimer: NodeJS.Timeout | undefined;
+      await Promise.race([
+        allClosed,
+        new Promise((resolve) => (graceTimer = setTimeout(resolve, SHUTDOWN_GRACE_MS))),
+      ]);
+      clearTimeout(graceTimer);
+      for (const ws of sockets) ws.terminate();
+      while (ctx.inflight.size > 0) await Promise.all(ctx.inflight);
+      await adapter.close();
+      wss.close();
+    },
+  };
+}
+
+function safeDecode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
