@@ -10,7 +10,9 @@ await build({
   target: 'node20',
   sourcemap: true,
   logLevel: 'warning',
-  banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
+  banner: {
+    js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);",
+  },
   plugins: [
     {
       name: 'npm-packages-external',

@@ -1,7 +1,7 @@
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
-import type { AccessTokens } from './modules/auth/tokens.ts';
 import type { createSignedLinks } from './modules/auth/signed-links.ts';
+import type { AccessTokens } from './modules/auth/tokens.ts';
 import type { Mailer } from './modules/mail/mailer.ts';
 import type { Broadcaster } from './modules/realtime/broadcaster.ts';
 

@@ -1,9 +1,9 @@
+import { createInProcessAdapter } from '@trostnetz/realtime/adapters/in-process-adapter';
+import { createRedisAdapter } from '@trostnetz/realtime/adapters/redis-adapter';
+import { createRealtimeServer, type RealtimeServer } from '@trostnetz/realtime/server';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
-import { createInProcessAdapter } from '@trostnetz/realtime/adapters/in-process';
-import { createRedisAdapter } from '@trostnetz/realtime/adapters/redis';
-import { createRealtimeServer, type RealtimeServer } from '@trostnetz/realtime/server';
 import type { AppContext } from './app-context.ts';
 import type { Config } from './config.ts';
 import { openDatabase } from './db/client.ts';
@@ -44,10 +44,13 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  app.removeContentTypeParser('text/plain'); // the API speaks JSON only: anything else is a clear 415
 
   const database = openDatabase(config.databaseUrl, config.dataDir);
   await database.migrate();
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 }) : null;
+  const redis = config.redisUrl
+    ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 })
+    : null;
 
   const embedded =
     config.realtime.driver === 'embedded'

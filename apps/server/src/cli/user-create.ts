@@ -29,11 +29,16 @@ async function main() {
     },
   });
   if (!values.email || !values.password) fail(usage);
-  const check = <T>(label: string, r: { success: true; data: T } | { success: false; error: { issues: { message: string }[] } }) =>
-    r.success ? r.data : fail(`${label}: ${translateValidation(r.error.issues[0]!.message, 'en')}`);
+  const check = <T>(
+    label: string,
+    r: { success: true; data: T } | { success: false; error: { issues: { message: string }[] } },
+  ) => (r.success ? r.data : fail(`${label}: ${translateValidation(r.error.issues[0]!.message, 'en')}`));
   const email = check('email', emailField.safeParse(values.email));
   const password = check('password', passwordField.safeParse(values.password));
-  const nickname = check('nickname', nicknameField.safeParse(values.nickname ?? email.split('@')[0]!.slice(0, 30)));
+  const nickname = check(
+    'nickname',
+    nicknameField.safeParse(values.nickname ?? email.split('@')[0]!.slice(0, 30)),
+  );
   if (isWeakPassword(password, [email, nickname])) fail('password: too easy to guess, choose another one');
 
   const config = loadConfig();
@@ -51,7 +56,9 @@ async function main() {
       termsAccepted: true,
     });
     if (values.admin) await database.db.update(users).set({ matchingStep: -1 }).where(eq(users.id, row.id));
-    console.log(`created user #${row.id} ${row.email}${values.admin ? ' (super admin)' : ''}${values.verified || values.admin ? ', verified' : ''}`);
+    console.log(
+      `created user #${row.id} ${row.email}${values.admin ? ' (super admin)' : ''}${values.verified || values.admin ? ', verified' : ''}`,
+    );
   } catch (err) {
     if (err instanceof EmailTakenError) fail(`${email} is already registered`);
     throw err;

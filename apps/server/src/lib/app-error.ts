@@ -14,4 +14,5 @@ export class AppError extends Error {
 }
 
 /** A 422 whose field messages are validation keys (translated per request by the error plugin). */
-export const validationError = (fields: Record<string, string[]>) => new AppError('validation_failed', fields);
+export const validationError = (fields: Record<string, string[]>) =>
+  new AppError('validation_failed', fields);

@@ -1,4 +1,4 @@
-import { errorCatalogue, type ErrorBody, type ErrorCode } from '@trostnetz/contracts/errors';
+import { type ErrorBody, type ErrorCode, errorCatalogue } from '@trostnetz/contracts/errors';
 import { translateValidation } from '@trostnetz/contracts/messages';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -39,8 +39,10 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fields: Record<string, string[]> = {};
       for (const v of error.validation) {
-        const where = v.instancePath.replace(/^\//, '').replaceAll('/', '.') || error.validationContext || 'body';
-        (fields[where] ??= []).push(v.message ?? 'invalid');
+        const where =
+          v.instancePath.replace(/^\//, '').replaceAll('/', '.') || error.validationContext || 'body';
+        // One clear message per field: the first rule it breaks.
+        fields[where] ??= [v.message ?? 'invalid'];
       }
       return send(request, reply, 'validation_failed', fields);
     }
@@ -48,7 +50,13 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     if (mapped) return send(request, reply, mapped);
     if (error.statusCode === 429) return send(request, reply, 'rate_limited');
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-      const byStatus: Record<number, ErrorCode> = { 401: 'unauthenticated', 403: 'forbidden', 404: 'not_found', 413: 'payload_too_large', 415: 'unsupported_media_type' };
+      const byStatus: Record<number, ErrorCode> = {
+        401: 'unauthenticated',
+        403: 'forbidden',
+        404: 'not_found',
+        413: 'payload_too_large',
+        415: 'unsupported_media_type',
+      };
       return send(request, reply, byStatus[error.statusCode] ?? 'bad_request');
     }
     request.log.error({ err: error }, 'unhandled error');

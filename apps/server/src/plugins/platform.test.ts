@@ -41,7 +41,11 @@ describe('platform', () => {
 
   it('GET /api/config gives the browser what it needs to connect', async () => {
     const res = await call(t, 'GET', '/api/config');
-    expect(res.json).toMatchObject({ app_name: 'Trostnetz', onboarding_url: '/onboarding', pusher: { key: 'testkey0123456789abc', cluster: 'eu' } });
+    expect(res.json).toMatchObject({
+      app_name: 'Trostnetz',
+      onboarding_url: '/onboarding',
+      pusher: { key: 'testkey0123456789abc', cluster: 'eu' },
+    });
   });
 });
 
@@ -53,7 +57,9 @@ describe('DESIGN §8 rate limits', () => {
     try {
       const m = await registerMember(limited);
       const attempt = () =>
-        call(limited, 'POST', '/api/auth/tokens', { body: { username: m.email, password: 'wrong wrong wrong' } });
+        call(limited, 'POST', '/api/auth/tokens', {
+          body: { username: m.email, password: 'wrong wrong wrong' },
+        });
       expect((await attempt()).status).toBe(401);
       expect((await attempt()).status).toBe(401);
       const third = await attempt();

@@ -8,7 +8,16 @@ export const rateLimitPlugin = fp(async (app: FastifyInstance, opts: { redis: Re
   await app.register(rateLimit, {
     global: false,
     ...(opts.redis ? { redis: opts.redis, nameSpace: 'trostnetz-rl:' } : {}),
-    addHeadersOnExceeding: { 'x-ratelimit-limit': true, 'x-ratelimit-remaining': true, 'x-ratelimit-reset': true },
-    addHeaders: { 'retry-after': true, 'x-ratelimit-limit': true, 'x-ratelimit-remaining': true, 'x-ratelimit-reset': true },
+    addHeadersOnExceeding: {
+      'x-ratelimit-limit': true,
+      'x-ratelimit-remaining': true,
+      'x-ratelimit-reset': true,
+    },
+    addHeaders: {
+      'retry-after': true,
+      'x-ratelimit-limit': true,
+      'x-ratelimit-remaining': true,
+      'x-ratelimit-reset': true,
+    },
   });
 });

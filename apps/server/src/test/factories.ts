@@ -31,5 +31,10 @@ export async function registerMember(
   });
   if (res.status !== 201) throw new Error(`register failed: ${res.status} ${res.text}`);
   const user = res.json.user as { id: number };
-  return { id: user.id, email, token: res.json.token as string, refresh_token: res.json.refresh_token as string };
+  return {
+    id: user.id,
+    email,
+    token: res.json.token as string,
+    refresh_token: res.json.refresh_token as string,
+  };
 }

@@ -33,7 +33,10 @@ async function freshPostgres(): Promise<{ url: string; drop(): Promise<void> }> 
 }
 
 /** A fresh app on a fresh database (in-memory PGlite, or a new PostgreSQL database when TEST_DB=postgres). */
-export async function createTestApp(overrides: Partial<Config> = {}, env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  overrides: Partial<Config> = {},
+  env: Record<string, string> = {},
+): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'trostnetz-test-'));
   const pgdb = process.env.TEST_DB === 'postgres' ? await freshPostgres() : null;
   const base = loadConfig({

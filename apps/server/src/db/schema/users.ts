@@ -29,10 +29,7 @@ export const users = pgTable(
     isSuperAdmin: boolean('is_super_admin').notNull().default(false),
     matchingStatus: boolean('matching_status').notNull().default(true),
     matchingStep: integer('matching_step').notNull().default(0),
-    hasSeen: text('has_seen')
-      .array()
-      .notNull()
-      .default(sql`'{}'::text[]`),
+    hasSeen: text('has_seen').array().notNull().default(sql`'{}'::text[]`),
     termsAcceptedAt: timestamp('terms_accepted_at', { withTimezone: true }),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

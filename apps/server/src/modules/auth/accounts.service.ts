@@ -5,6 +5,7 @@ import type { AppContext } from '../../app-context.ts';
 import { passwordResets } from '../../db/schema/sessions.ts';
 import { AppError, validationError } from '../../lib/app-error.ts';
 import { mailTemplate } from '../mail/templates.ts';
+import type { UserRow } from '../users/users.presenter.ts';
 import {
   EmailTakenError,
   findActiveUser,
@@ -13,7 +14,6 @@ import {
   markVerified,
   setPasswordHash,
 } from '../users/users.service.ts';
-import type { UserRow } from '../users/users.presenter.ts';
 import { dummyPasswordHash, hashPassword, isWeakPassword, needsRehash, verifyPassword } from './passwords.ts';
 import { revokeAllSessions } from './sessions.service.ts';
 import { hashToken, newOpaqueToken } from './tokens.ts';

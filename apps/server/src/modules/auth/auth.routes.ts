@@ -147,7 +147,9 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
     {
       schema: { tags: ['auth'], response: { 200: messageResponse } },
       preHandler: app.authenticate,
-      config: { rateLimit: { ...limits.verifyResend, keyGenerator: (req) => `resend:${req.auth?.userId ?? req.ip}` } },
+      config: {
+        rateLimit: { ...limits.verifyResend, keyGenerator: (req) => `resend:${req.auth?.userId ?? req.ip}` },
+      },
     },
     async (request) => {
       const user = await findActiveUser(ctx.db, authUserId(request));

@@ -27,17 +27,71 @@ export const dummyPasswordHash = () => {
 
 // Frequent long passwords from public breach corpora (offline list: no network at run time).
 const COMMON = new Set([
-  '123456789012', '1234567890123', '12345678901234', '123456789012345', '1234567890qwertz',
-  'qwertyuiopasdfgh', 'qwertzuiopü', 'qwertyuiop123', 'qwertzuiop123', 'passwort1234', 'password1234',
-  'password12345', 'password123456', 'passwort12345', 'passwort123456', 'hallo1234567', 'hallohallo12',
-  'iloveyou1234', 'ichliebedich1', 'ichliebedich123', 'schatzi12345', 'sommer123456', 'fussball1234',
-  'fußball12345', 'letmein12345', 'welcome12345', 'willkommen12', 'willkommen123', 'trustno1trustno1',
-  'abcdefghijkl', 'abcdefghijklm', 'abc123abc123', 'asdfghjklöä', 'asdfghjkl123', 'yxcvbnm12345',
-  'zxcvbnm12345', 'geheim123456', 'geheimgeheim', 'passwortpasswort', 'passwordpassword', 'trostnetz123',
-  'trostnetz1234', 'changeme1234', 'administrator', 'administrator1', 'qwerty123456', 'qwertz123456',
-  '111111111111', '000000000000', '987654321098', '1q2w3e4r5t6z', '1q2w3e4r5t6y', 'q1w2e3r4t5z6',
-  'superman1234', 'dragon123456', 'monkey123456', 'sunshine1234', 'princess1234', 'football1234',
-  'baseball1234', 'starwars1234', 'michael12345', 'jennifer1234', 'internet1234', 'computer1234',
+  '123456789012',
+  '1234567890123',
+  '12345678901234',
+  '123456789012345',
+  '1234567890qwertz',
+  'qwertyuiopasdfgh',
+  'qwertzuiopü',
+  'qwertyuiop123',
+  'qwertzuiop123',
+  'passwort1234',
+  'password1234',
+  'password12345',
+  'password123456',
+  'passwort12345',
+  'passwort123456',
+  'hallo1234567',
+  'hallohallo12',
+  'iloveyou1234',
+  'ichliebedich1',
+  'ichliebedich123',
+  'schatzi12345',
+  'sommer123456',
+  'fussball1234',
+  'fußball12345',
+  'letmein12345',
+  'welcome12345',
+  'willkommen12',
+  'willkommen123',
+  'trustno1trustno1',
+  'abcdefghijkl',
+  'abcdefghijklm',
+  'abc123abc123',
+  'asdfghjklöä',
+  'asdfghjkl123',
+  'yxcvbnm12345',
+  'zxcvbnm12345',
+  'geheim123456',
+  'geheimgeheim',
+  'passwortpasswort',
+  'passwordpassword',
+  'trostnetz123',
+  'trostnetz1234',
+  'changeme1234',
+  'administrator',
+  'administrator1',
+  'qwerty123456',
+  'qwertz123456',
+  '111111111111',
+  '000000000000',
+  '987654321098',
+  '1q2w3e4r5t6z',
+  '1q2w3e4r5t6y',
+  'q1w2e3r4t5z6',
+  'superman1234',
+  'dragon123456',
+  'monkey123456',
+  'sunshine1234',
+  'princess1234',
+  'football1234',
+  'baseball1234',
+  'starwars1234',
+  'michael12345',
+  'jennifer1234',
+  'internet1234',
+  'computer1234',
 ]);
 
 /** Refuses common, sequential, repeated or personal passwords; no composition rules (DESIGN.md §8). */
@@ -50,6 +104,10 @@ export function isWeakPassword(password: string, personal: string[] = []): boole
   if (seq.includes(p) || seq.split('').reverse().join('').includes(p)) return true;
   return personal.some((word) => {
     const w = word.toLowerCase().split('@')[0]!;
-    return w.length >= 4 && p.replace(/[^a-z0-9äöüß]/g, '').includes(w.replace(/[^a-z0-9äöüß]/g, '')) && p.length - w.length < 6;
+    return (
+      w.length >= 4 &&
+      p.replace(/[^a-z0-9äöüß]/g, '').includes(w.replace(/[^a-z0-9äöüß]/g, '')) &&
+      p.length - w.length < 6
+    );
   });
 }

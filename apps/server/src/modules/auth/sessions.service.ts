@@ -1,8 +1,8 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { AppContext } from '../../app-context.ts';
 import type { Db } from '../../db/client.ts';
 import { refreshTokens, sessions } from '../../db/schema/sessions.ts';
 import { users } from '../../db/schema/users.ts';
-import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { hashToken, newOpaqueToken } from './tokens.ts';
 
@@ -21,7 +21,11 @@ async function issueRefresh(ctx: AppContext, sessionId: string): Promise<string>
   return refresh;
 }
 
-export async function startSession(ctx: AppContext, userId: number, userAgent?: string): Promise<IssuedTokens> {
+export async function startSession(
+  ctx: AppContext,
+  userId: number,
+  userAgent?: string,
+): Promise<IssuedTokens> {
   const [session] = await ctx.db
     .insert(sessions)
     .values({ userId, userAgent: userAgent?.slice(0, 300) })

@@ -21,7 +21,9 @@ describe('POST /api/auth/tokens (login)', () => {
 
   it('wrong password and unknown e-mail get the same 401 answer', async () => {
     const m = await registerMember(t);
-    const wrong = await call(t, 'POST', '/api/auth/tokens', { body: { username: m.email, password: 'falsch falsch' } });
+    const wrong = await call(t, 'POST', '/api/auth/tokens', {
+      body: { username: m.email, password: 'falsch falsch' },
+    });
     const unknown = await call(t, 'POST', '/api/auth/tokens', {
       body: { username: 'unknown@example.org', password: 'falsch falsch' },
     });
@@ -32,7 +34,9 @@ describe('POST /api/auth/tokens (login)', () => {
   });
 
   it('bad input is 422, not 500', async () => {
-    expect((await call(t, 'POST', '/api/auth/tokens', { body: { username: 1, password: null } })).status).toBe(422);
+    expect(
+      (await call(t, 'POST', '/api/auth/tokens', { body: { username: 1, password: null } })).status,
+    ).toBe(422);
     expect((await call(t, 'POST', '/api/auth/tokens')).status).toBeGreaterThanOrEqual(400);
   });
 });
@@ -50,13 +54,20 @@ describe('SPEC §4 Session: refresh rotation', () => {
   it('reuse of an old refresh token revokes its whole family', async () => {
     const m = await registerMember(t);
     const first = await call(t, 'GET', '/api/auth/tokens/refresh', { token: m.refresh_token });
-    const second = await call(t, 'GET', '/api/auth/tokens/refresh', { token: first.json.refresh_token as string });
+    const second = await call(t, 'GET', '/api/auth/tokens/refresh', {
+      token: first.json.refresh_token as string,
+    });
     expect(second.status).toBe(200);
     const reuse = await call(t, 'GET', '/api/auth/tokens/refresh', { token: m.refresh_token });
     expect(reuse.status).toBe(401);
     // The newest refresh token and the access tokens of the family are dead too.
-    expect((await call(t, 'GET', '/api/auth/tokens/refresh', { token: second.json.refresh_token as string })).status).toBe(401);
-    expect((await call(t, 'GET', '/api/profile/init', { token: second.json.token as string })).status).toBe(401);
+    expect(
+      (await call(t, 'GET', '/api/auth/tokens/refresh', { token: second.json.refresh_token as string }))
+        .status,
+    ).toBe(401);
+    expect((await call(t, 'GET', '/api/profile/init', { token: second.json.token as string })).status).toBe(
+      401,
+    );
   });
 
   it('two refreshes racing with the same token: at most one wins, the family ends', async () => {
@@ -97,8 +108,12 @@ describe('DELETE /api/auth/tokens/revoke', () => {
 
   it('other sessions of the member stay signed in', async () => {
     const m = await registerMember(t);
-    const other = await call(t, 'POST', '/api/auth/tokens', { body: { username: m.email, password: strongPassword } });
+    const other = await call(t, 'POST', '/api/auth/tokens', {
+      body: { username: m.email, password: strongPassword },
+    });
     await call(t, 'DELETE', '/api/auth/tokens/revoke', { token: m.token });
-    expect((await call(t, 'GET', '/api/profile/init', { token: other.json.token as string })).status).toBe(200);
+    expect((await call(t, 'GET', '/api/profile/init', { token: other.json.token as string })).status).toBe(
+      200,
+    );
   });
 });

@@ -27,12 +27,16 @@ export function createMailer(config: Config, log: FastifyBaseLogger): Mailer {
     ? nodemailer.createTransport(config.smtpUrl)
     : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   const pending = new Set<Promise<void>>();
+  let sequence = 0;
 
   async function send(mail: Mail) {
+    // Names sort in the order mails were handed over, even within one millisecond.
+    const order = String(++sequence).padStart(6, '0');
     const info = await transport.sendMail({ from: config.mailFrom, ...mail });
     if (config.smtpUrl) return;
     await mkdir(outbox, { recursive: true });
-    const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`;
+    const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+    const name = `${stamp}-${order}-${randomBytes(4).toString('hex')}.eml`;
     await writeFile(path.join(outbox, name), (info as unknown as { message: Buffer }).message);
     const links = mail.text.match(/https?:\/\/\S+/g) ?? [];
     log.info({ outbox: name, subject: mail.subject, links }, 'mail written to outbox');

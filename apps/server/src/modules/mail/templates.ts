@@ -1,15 +1,21 @@
 import type { Locale } from '@trostnetz/contracts/messages';
 import type { Mail } from './mailer.ts';
 
-const escape = (s: string) =>
+const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-function layout(to: string, subject: string, paragraphs: string[], action: { label: string; url: string }, footer: string): Mail {
+function layout(
+  to: string,
+  subject: string,
+  paragraphs: string[],
+  action: { label: string; url: string },
+  footer: string,
+): Mail {
   const text = [...paragraphs, '', `${action.label}: ${action.url}`, '', footer].join('\n');
   const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;line-height:1.6;color:#2f3a3a;max-width:560px;margin:auto;padding:24px">
-${paragraphs.map((p) => `<p>${escape(p)}</p>`).join('\n')}
-<p><a href="${escape(action.url)}" style="display:inline-block;background:#2f6f62;color:#fff;padding:12px 20px;border-radius:10px;text-decoration:none">${escape(action.label)}</a></p>
-<p style="font-size:14px;color:#5b6766">${escape(footer)}</p></body></html>`;
+${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
+<p><a href="${escapeHtml(action.url)}" style="display:inline-block;background:#2f6f62;color:#fff;padding:12px 20px;border-radius:10px;text-decoration:none">${escapeHtml(action.label)}</a></p>
+<p style="font-size:14px;color:#5b6766">${escapeHtml(footer)}</p></body></html>`;
   return { to, subject, text, html };
 }
 
@@ -17,32 +23,53 @@ const texts = {
   de: {
     verify: (app: string, nick: string) => ({
       subject: `${app}: Bitte bestätige deine E-Mail Adresse`,
-      body: [`Hallo ${nick},`, `schön, dass du zu ${app} gefunden hast. Bitte bestätige deine E-Mail Adresse, damit wir dich mit passenden Trostpartnern zusammenbringen können.`, 'Der Link ist 24 Stunden gültig.'],
+      body: [
+        `Hallo ${nick},`,
+        `schön, dass du zu ${app} gefunden hast. Bitte bestätige deine E-Mail Adresse, damit wir dich mit passenden Trostpartnern zusammenbringen können.`,
+        'Der Link ist 24 Stunden gültig.',
+      ],
       action: 'E-Mail Adresse bestätigen',
       footer: 'Du hast dich nicht registriert? Dann kannst du diese E-Mail einfach ignorieren.',
     }),
     reset: (app: string, nick: string) => ({
       subject: `${app}: Passwort zurücksetzen`,
-      body: [`Hallo ${nick},`, 'du hast ein neues Passwort angefordert. Über den folgenden Link kannst du es festlegen. Der Link ist 60 Minuten gültig.'],
+      body: [
+        `Hallo ${nick},`,
+        'du hast ein neues Passwort angefordert. Über den folgenden Link kannst du es festlegen. Der Link ist 60 Minuten gültig.',
+      ],
       action: 'Neues Passwort festlegen',
-      footer: 'Du hast das nicht angefordert? Dann bleibt dein Passwort unverändert und du kannst diese E-Mail ignorieren.',
+      footer:
+        'Du hast das nicht angefordert? Dann bleibt dein Passwort unverändert und du kannst diese E-Mail ignorieren.',
     }),
   },
   en: {
     verify: (app: string, nick: string) => ({
       subject: `${app}: Please confirm your e-mail address`,
-      body: [`Hello ${nick},`, `we are glad you found ${app}. Please confirm your e-mail address so that we can connect you with fitting support partners.`, 'The link is valid for 24 hours.'],
+      body: [
+        `Hello ${nick},`,
+        `we are glad you found ${app}. Please confirm your e-mail address so that we can connect you with fitting support partners.`,
+        'The link is valid for 24 hours.',
+      ],
       action: 'Confirm e-mail address',
       footer: 'You did not sign up? Then you can simply ignore this e-mail.',
     }),
     reset: (app: string, nick: string) => ({
       subject: `${app}: Reset your password`,
-      body: [`Hello ${nick},`, 'you asked for a new password. Use the link below to set it. The link is valid for 60 minutes.'],
+      body: [
+        `Hello ${nick},`,
+        'you asked for a new password. Use the link below to set it. The link is valid for 60 minutes.',
+      ],
       action: 'Set a new password',
       footer: 'You did not ask for this? Then your password stays unchanged and you can ignore this e-mail.',
     }),
   },
-} satisfies Record<Locale, Record<string, (app: string, nick: string) => { subject: string; body: string[]; action: string; footer: string }>>;
+} satisfies Record<
+  Locale,
+  Record<
+    string,
+    (app: string, nick: string) => { subject: string; body: string[]; action: string; footer: string }
+  >
+>;
 
 export function mailTemplate(
   kind: keyof (typeof texts)['de'],

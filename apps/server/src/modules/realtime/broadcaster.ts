@@ -6,7 +6,12 @@ import type { Config } from '../../config.ts';
 
 /** The one way features publish live events to a member (SPEC.md §7 Real-time, private channels). */
 export interface Broadcaster {
-  toMember(userId: number, kind: MemberChannelKind, payload: unknown, opts?: { socketId?: string }): Promise<void>;
+  toMember(
+    userId: number,
+    kind: MemberChannelKind,
+    payload: unknown,
+    opts?: { socketId?: string },
+  ): Promise<void>;
   /** Closes the member's sockets (logout, password reset, deletion); clients reconnect with their own auth. */
   disconnectMember(userId: number): Promise<void>;
 }

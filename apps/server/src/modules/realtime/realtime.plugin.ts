@@ -1,6 +1,6 @@
 import { parseMemberChannel } from '@trostnetz/contracts/realtime';
-import type { RealtimeServer } from '@trostnetz/realtime/server';
 import { signChannelAuth } from '@trostnetz/realtime/auth-signature';
+import type { RealtimeServer } from '@trostnetz/realtime/server';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -33,7 +33,9 @@ export async function realtimeRoutes(
       const channel = parseMemberChannel(request.body.channel_name);
       if (!channel || channel.userId !== authUserId(request)) throw new AppError('forbidden');
       const { appId: id, key, secret } = ctx.config.realtime;
-      return { auth: signChannelAuth({ id, key, secret }, request.body.socket_id, request.body.channel_name) };
+      return {
+        auth: signChannelAuth({ id, key, secret }, request.body.socket_id, request.body.channel_name),
+      };
     },
   );
 

@@ -26,7 +26,12 @@ describe('GET /api/profile/init', () => {
     ]) {
       expect(res.json).toHaveProperty(field);
     }
-    expect(res.json).toMatchObject({ avatar: null, has_seen: [], permissionsViaRoles: [], is_premium: false });
+    expect(res.json).toMatchObject({
+      avatar: null,
+      has_seen: [],
+      permissionsViaRoles: [],
+      is_premium: false,
+    });
     expect(res.headers['cache-control']).toBe('no-store');
   });
 
@@ -41,7 +46,10 @@ describe('POST /api/user/has-seen and /api/profile/last_seen', () => {
   it('has-seen adds an element key once and answers the list', async () => {
     const m = await registerMember(t);
     await call(t, 'POST', '/api/user/has-seen', { token: m.token, body: { element: 'welcome-tour' } });
-    const res = await call(t, 'POST', '/api/user/has-seen', { token: m.token, body: { element: 'welcome-tour' } });
+    const res = await call(t, 'POST', '/api/user/has-seen', {
+      token: m.token,
+      body: { element: 'welcome-tour' },
+    });
     expect(res.json).toEqual({ has_seen: ['welcome-tour'] });
     const init = await call(t, 'GET', '/api/profile/init', { token: m.token });
     expect(init.json.has_seen).toEqual(['welcome-tour']);
@@ -49,7 +57,13 @@ describe('POST /api/user/has-seen and /api/profile/last_seen', () => {
 
   it('has-seen refuses bad input with 422 and keeps the list unchanged', async () => {
     const m = await registerMember(t);
-    for (const body of [{}, { element: '' }, { element: 7 }, { element: 'x'.repeat(65) }, { element: 'a b<script>' }]) {
+    for (const body of [
+      {},
+      { element: '' },
+      { element: 7 },
+      { element: 'x'.repeat(65) },
+      { element: 'a b<script>' },
+    ]) {
       expect((await call(t, 'POST', '/api/user/has-seen', { token: m.token, body })).status).toBe(422);
     }
     expect((await call(t, 'GET', '/api/profile/init', { token: m.token })).json.has_seen).toEqual([]);

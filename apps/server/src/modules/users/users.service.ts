@@ -2,7 +2,7 @@ import type { Locale } from '@trostnetz/contracts/messages';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { permissionRole, permissions, roleUser, users } from '../../db/schema/users.ts';
-import { type UserRow, presentUser } from './users.presenter.ts';
+import { presentUser, type UserRow } from './users.presenter.ts';
 
 export async function findActiveUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
   const [row] = await db
