@@ -92,8 +92,11 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(realtimeRoutes, { ctx, embedded });
   await app.register(spaPlugin, { webDist: config.webDist });
 
-  app.addHook('onClose', async () => {
+  // Upgraded sockets keep the HTTP server open: close them (4200, reconnect elsewhere) before it closes.
+  app.addHook('preClose', async () => {
     await embedded?.close();
+  });
+  app.addHook('onClose', async () => {
     await ctx.mailer.idle();
     await database.close();
     redis?.disconnect();

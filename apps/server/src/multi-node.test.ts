@@ -1,0 +1,121 @@
+import { memberChannel } from '@trostnetz/contracts/realtime';
+import pg from 'pg';
+import Pusher from 'pusher';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { strongPassword } from './test/factories.ts';
+import { connectPusher, subscribed, waitFor } from './test/pusher-client.ts';
+import { type SpawnedServer, sharedSecrets, spawnServer } from './test/spawn-server.ts';
+
+const pgUrl = process.env.TEST_DATABASE_URL;
+const redisUrl = process.env.TEST_REDIS_URL;
+// Runs once (in the PGlite project) and only when both services are available.
+const enabled = Boolean(pgUrl && redisUrl) && process.env.TEST_DB !== 'postgres';
+
+async function register(node: SpawnedServer, email: string) {
+  const res = await fetch(`${node.url}/api/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      email,
+      password: strongPassword,
+      password_confirmation: strongPassword,
+      nickname: 'Knoten',
+      terms_accepted: true,
+      locale: 'de',
+    }),
+  });
+  expect(res.status).toBe(201);
+  return (await res.json()) as { token: string; user: { id: number } };
+}
+
+describe.skipIf(!enabled)('two app processes sharing PostgreSQL and Redis', () => {
+  let a: SpawnedServer;
+  let b: SpawnedServer;
+  const dbName = `t_multinode_${process.pid}`;
+  let admin: pg.Client;
+
+  beforeAll(async () => {
+    admin = new pg.Client({ connectionString: pgUrl });
+    await admin.connect();
+    await admin.query(`drop database if exists ${dbName} with (force)`);
+    await admin.query(`create database ${dbName}`);
+    const url = new URL(pgUrl!);
+    url.pathname = `/${dbName}`;
+    const env = { DATABASE_URL: url.toString(), REDIS_URL: redisUrl! };
+    a = await spawnServer(env);
+    b = await spawnServer(env);
+  }, 90_000);
+
+  afterAll(async () => {
+    await Promise.all([a?.stop(), b?.stop()]);
+    await admin.query(`drop database if exists ${dbName} with (force)`);
+    await admin.end();
+  });
+
+  it('an event published on node A reaches a client connected to node B', async () => {
+    const m = await register(a, `multi-${Date.now()}@example.org`);
+    const client = connectPusher(b.port, sharedSecrets.PUSHER_APP_KEY, m.token);
+    try {
+      const channel = memberChannel(m.user.id, 'chat_message');
+      await subscribed(client, channel);
+      const got = waitFor<unknown>((done) => client.channel(channel).bind('ChatMessageNew', done));
+      const sdk = new Pusher({
+        appId: sharedSecrets.PUSHER_APP_ID,
+        key: sharedSecrets.PUSHER_APP_KEY,
+        secret: sharedSecrets.PUSHER_APP_SECRET,
+        host: '127.0.0.1',
+        port: String(a.port),
+        useTLS: false,
+      });
+      await sdk.trigger(channel, 'ChatMessageNew', { message: { id: 1 } });
+      expect(await got).toEqual({ message: { id: 1 } });
+    } finally {
+      client.disconnect();
+    }
+  });
+
+  it('logout on node A closes the member’s socket on node B', async () => {
+    const m = await register(a, `multi-logout-${Date.now()}@example.org`);
+    const client = connectPusher(b.port, sharedSecrets.PUSHER_APP_KEY, m.token);
+    try {
+      await subscribed(client, memberChannel(m.user.id, 'chat_contacts'));
+      const dropped = waitFor<void>((done) =>
+        client.connection.bind(
+          'state_change',
+          (s: { current: string }) => s.current !== 'connected' && done(),
+        ),
+      );
+      const res = await fetch(`${a.url}/api/auth/tokens/revoke`, {
+        method: 'DELETE',
+        headers: { authorization: `Bearer ${m.token}` },
+      });
+      expect(res.status).toBe(204);
+      await dropped;
+    } finally {
+      client.disconnect();
+    }
+  });
+});
+
+describe('graceful shutdown', () => {
+  it('SIGTERM closes live sockets and the process exits cleanly within 10 s', async () => {
+    const node = await spawnServer({});
+    const m = await register(node, `shutdown-${Date.now()}@example.org`);
+    const client = connectPusher(node.port, sharedSecrets.PUSHER_APP_KEY, m.token);
+    try {
+      await subscribed(client, memberChannel(m.user.id, 'chat_message'));
+      const socketClosed = waitFor<void>((done) =>
+        client.connection.bind(
+          'state_change',
+          (s: { current: string }) => s.current !== 'connected' && done(),
+        ),
+      );
+      const { code, ms } = await node.stop();
+      await socketClosed;
+      expect(code).toBe(0);
+      expect(ms).toBeLessThan(10_000);
+    } finally {
+      client.disconnect();
+    }
+  }, 60_000);
+});

@@ -1,0 +1,74 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { serverRoot } from '../lib/paths.ts';
+
+export const sharedSecrets = {
+  JWT_SECRET: 'spawn-jwt-secret-0123456789-0123456789-abcdef',
+  APP_KEY: 'spawn-app-key-0123456789-0123456789-abcdefgh',
+  PUSHER_APP_ID: '515151',
+  PUSHER_APP_KEY: 'spawnkey0123456789ab',
+  PUSHER_APP_SECRET: 'spawnsecret012345678',
+};
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+    s.on('error', reject);
+  });
+}
+
+export interface SpawnedServer {
+  port: number;
+  url: string;
+  process: ChildProcess;
+  /** Sends SIGTERM and resolves with the exit code and how long the exit took. */
+  stop(): Promise<{ code: number | null; ms: number }>;
+}
+
+/** Starts apps/server/src/server.ts as its own process (as `npm start` would) and waits for /ready. */
+export async function spawnServer(env: Record<string, string>): Promise<SpawnedServer> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(serverRoot, 'src/server.ts')], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'trostnetz-node-')),
+      WEB_DIST: path.join(tmpdir(), 'no-web-dist'),
+      ...sharedSecrets,
+      ...env,
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${url}/ready`)).ok) break;
+    } catch {}
+    if (Date.now() > deadline) throw new Error('server did not become ready');
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return {
+    port,
+    url,
+    process: child,
+    stop() {
+      const started = Date.now();
+      return new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve({ code: child.exitCode, ms: 0 });
+        child.once('exit', (code) => resolve({ code, ms: Date.now() - started }));
+        child.kill('SIGTERM');
+      });
+    },
+  };
+}
