@@ -1,0 +1,31 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { I18nextProvider } from 'react-i18next';
+import { createBrowserRouter, RouterProvider } from 'react-router';
+import { configureSessionHooks } from '../lib/api-client.ts';
+import { i18n } from '../lib/i18n.ts';
+import { queryClient } from '../lib/query-client.ts';
+import '../lib/session.ts';
+import { appRoutes } from './router.tsx';
+
+export function createAppRouter() {
+  const router = createBrowserRouter(appRoutes);
+  configureSessionHooks({
+    // During a navigation the guard decides where to go; otherwise the member goes to /login.
+    onSessionExpired: () => {
+      if (router.state.initialized && router.state.navigation.state === 'idle') {
+        void router.navigate('/login', { replace: true });
+      }
+    },
+  });
+  return router;
+}
+
+export function App({ router }: { router: ReturnType<typeof createAppRouter> }) {
+  return (
+    <I18nextProvider i18n={i18n}>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </I18nextProvider>
+  );
+}

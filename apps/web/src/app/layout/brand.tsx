@@ -1,0 +1,18 @@
+import { HeartHandshake } from 'lucide-react';
+import { Link } from 'react-router';
+import { useAppConfig } from '../../lib/config.ts';
+
+export function Brand({ to }: { to: string }) {
+  const { app_name } = useAppConfig();
+  return (
+    <Link
+      to={to}
+      className="inline-flex min-h-11 items-center gap-2 rounded-lg text-lg font-bold text-ink no-underline"
+    >
+      <span className="grid size-9 place-items-center rounded-xl bg-accent text-white">
+        <HeartHandshake aria-hidden="true" className="size-5" />
+      </span>
+      <span>{app_name}</span>
+    </Link>
+  );
+}

@@ -1,0 +1,183 @@
+import type { User } from '@trostnetz/contracts/user';
+import { ArrowLeft, ChevronDown, LogOut, Menu, UserRound } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link, NavLink, useNavigate } from 'react-router';
+import { CrisisButton } from '../../components/crisis/crisis-button.tsx';
+import { LanguageSwitch } from '../../components/language-switch.tsx';
+import { buttonClass } from '../../components/ui/button.tsx';
+import { cn } from '../../components/ui/cn.ts';
+import { useLogout } from '../../features/auth/api/logout.ts';
+import { useIsMobile } from '../../lib/use-is-mobile.ts';
+import type { HeaderVariant } from '../route-meta.ts';
+import { AccountMenu } from './account-menu.tsx';
+import { Brand } from './brand.tsx';
+import { ConnectionStatus } from './connection-status.tsx';
+import { MemberNavLinks, memberNav } from './member-nav.tsx';
+
+const bar = 'mx-auto flex w-full max-w-5xl items-center gap-3 px-4';
+
+export function Header({ user, variant }: { user: User | null; variant: HeaderVariant }) {
+  if (!user) return <GuestHeader />;
+  if (!user.is_verified) return <UnverifiedHeader />;
+  return <MemberHeader user={user} variant={variant} />;
+}
+
+function GuestHeader() {
+  const { t } = useTranslation('layout');
+  return (
+    <header className="border-b border-line bg-canvas/95">
+      <div className={cn(bar, 'min-h-16 justify-between py-2')}>
+        <Brand to="/" />
+        <div className="flex items-center gap-2">
+          <LanguageSwitch className="hidden sm:inline-flex" />
+          <Link to="/login" className={buttonClass('secondary', 'min-h-11 px-4')}>
+            {t('guest.login')}
+          </Link>
+        </div>
+      </div>
+    </header>
+  );
+}
+
+/** Signed in but not verified: only crisis help and logout (please-verify explains the rest). */
+function UnverifiedHeader() {
+  const { t } = useTranslation('layout');
+  const navigate = useNavigate();
+  const logout = useLogout();
+  return (
+    <header className="border-b border-line bg-canvas/95">
+      <div className={cn(bar, 'min-h-16 justify-between py-2')}>
+        <Brand to="/please-verify" />
+        <div className="flex items-center gap-2">
+          <CrisisButton />
+          <button
+            type="button"
+            className={buttonClass('ghost', 'px-3')}
+            onClick={() =>
+              logout.mutate(undefined, { onSettled: () => navigate('/login', { replace: true }) })
+            }
+          >
+            <LogOut aria-hidden="true" className="size-5" />
+            <span className="sr-only sm:not-sr-only">{t('menu.logout')}</span>
+          </button>
+        </div>
+      </div>
+    </header>
+  );
+}
+
+function MemberHeader({ user, variant }: { user: User; variant: HeaderVariant }) {
+  const { t } = useTranslation('layout');
+  const isMobile = useIsMobile();
+  return (
+    <>
+      <header
+        className="sticky top-0 z-30 border-b border-line bg-canvas/95 backdrop-blur"
+        data-header-variant={variant}
+      >
+        <div className={cn(bar, 'min-h-16 py-2')}>
+          {variant !== 'settings' || isMobile ? (
+            <Brand to="/dashboard" />
+          ) : (
+            <Link to="/dashboard" className={buttonClass('ghost', 'px-3')}>
+              <ArrowLeft aria-hidden="true" className="size-5" />
+              {t('backToDashboard')}
+            </Link>
+          )}
+          <MemberNavLinks />
+          <div className="ml-auto flex items-center gap-2">
+            <ConnectionStatus />
+            <CrisisButton />
+            {!isMobile && (
+              <AccountMenu
+                nickname={user.nickname}
+                trigger={
+                  <button type="button" className={buttonClass('secondary', 'px-3')}>
+                    <UserRound aria-hidden="true" className="size-5" />
+                    <span className="max-w-32 truncate">{user.nickname}</span>
+                    <ChevronDown aria-hidden="true" className="size-4" />
+                    <span className="sr-only">{t('menu.open')}</span>
+                  </button>
+                }
+              />
+            )}
+          </div>
+        </div>
+        {variant === 'settings' && <SettingsTabs />}
+      </header>
+      {isMobile && <MobileBar nickname={user.nickname} />}
+    </>
+  );
+}
+
+/** Second row of the settings variant: own profile, security, notifications. */
+function SettingsTabs() {
+  const { t } = useTranslation('layout');
+  const tabs = [
+    { to: '/profile', label: t('settingsTabs.profile') },
+    { to: '/settings', label: t('settingsTabs.security') },
+    { to: '/notifications', label: t('settingsTabs.notifications') },
+  ];
+  return (
+    <nav aria-label={t('settingsTabs.label')} className="border-t border-line">
+      <ul className={cn(bar, 'gap-1 overflow-x-auto py-1')}>
+        {tabs.map((tab) => (
+          <li key={tab.to}>
+            <NavLink
+              to={tab.to}
+              end
+              className={({ isActive }) =>
+                cn(
+                  'inline-flex min-h-11 items-center rounded-lg px-3 font-medium whitespace-nowrap no-underline',
+                  isActive ? 'bg-accent-soft text-accent-strong' : 'text-ink hover:bg-accent-soft',
+                )
+              }
+            >
+              {tab.label}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+/** Mobile: the main places as a bottom bar within thumb reach. */
+function MobileBar({ nickname }: { nickname: string }) {
+  const { t } = useTranslation('layout');
+  const item =
+    'flex min-h-14 w-full flex-col items-center justify-center gap-0.5 rounded-xl text-xs font-medium no-underline';
+  return (
+    <nav
+      aria-label={t('nav.label')}
+      className="fixed inset-x-0 bottom-0 z-30 border-t border-line bg-surface/95 pb-[env(safe-area-inset-bottom)] backdrop-blur"
+    >
+      <ul className="mx-auto grid max-w-md grid-cols-4 gap-1 px-2 py-1">
+        {memberNav.map(({ to, key, icon: Icon }) => (
+          <li key={to}>
+            <NavLink
+              to={to}
+              className={({ isActive }) =>
+                cn(item, isActive ? 'bg-accent-soft text-accent-strong' : 'text-ink')
+              }
+            >
+              <Icon aria-hidden="true" className="size-6" />
+              {t(key)}
+            </NavLink>
+          </li>
+        ))}
+        <li>
+          <AccountMenu
+            nickname={nickname}
+            trigger={
+              <button type="button" className={cn(item, 'text-ink')}>
+                <Menu aria-hidden="true" className="size-6" />
+                {t('nav.more')}
+              </button>
+            }
+          />
+        </li>
+      </ul>
+    </nav>
+  );
+}

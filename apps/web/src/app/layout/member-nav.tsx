@@ -1,0 +1,37 @@
+import { Bookmark, LayoutDashboard, type LucideIcon, MessageCircle } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { NavLink } from 'react-router';
+import { cn } from '../../components/ui/cn.ts';
+
+export const memberNav: Array<{ to: string; key: string; icon: LucideIcon }> = [
+  { to: '/dashboard', key: 'nav.dashboard', icon: LayoutDashboard },
+  { to: '/chat', key: 'nav.chat', icon: MessageCircle },
+  { to: '/watchlist', key: 'nav.watchlist', icon: Bookmark },
+];
+
+/** Desktop: inline links in the header. */
+export function MemberNavLinks() {
+  const { t } = useTranslation('layout');
+  return (
+    <nav aria-label={t('nav.label')} className="hidden md:block">
+      <ul className="flex items-center gap-1">
+        {memberNav.map(({ to, key, icon: Icon }) => (
+          <li key={to}>
+            <NavLink
+              to={to}
+              className={({ isActive }) =>
+                cn(
+                  'inline-flex min-h-11 items-center gap-2 rounded-xl px-3 font-medium no-underline',
+                  isActive ? 'bg-accent-soft text-accent-strong' : 'text-ink hover:bg-accent-soft',
+                )
+              }
+            >
+              <Icon aria-hidden="true" className="size-5" />
+              {t(key)}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

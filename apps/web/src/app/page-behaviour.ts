@@ -1,0 +1,69 @@
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigationType } from 'react-router';
+import { useAppConfig } from '../lib/config.ts';
+import type { RouteMeta } from './route-meta.ts';
+
+/** SPEC.md §2 Page behaviour: "<product> – <route title>". */
+export function pageTitle(appName: string, routeTitle: string): string {
+  return routeTitle ? `${appName} – ${routeTitle}` : appName;
+}
+
+export function setCanonical(href: string, doc: Document = document) {
+  let link = doc.head.querySelector<HTMLLinkElement>('link[rel="canonical"]');
+  if (!link) {
+    link = doc.createElement('link');
+    link.rel = 'canonical';
+    doc.head.appendChild(link);
+  }
+  link.href = href;
+}
+
+const prefersReducedMotion = () => window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+
+/**
+ * Title and canonical link after each navigation; scroll to top on flagged routes and when a new
+ * screen opens; smooth scroll to the anchor on a reload with a hash; focus on the new page's
+ * heading so screen readers announce it.
+ */
+export function usePageBehaviour(meta: RouteMeta | undefined) {
+  const { t, i18n } = useTranslation('routes');
+  const { app_name } = useAppConfig();
+  const location = useLocation();
+  const navigationType = useNavigationType();
+  const previous = useRef<{ name?: string; first: boolean }>({ first: true });
+
+  useEffect(() => {
+    document.title = pageTitle(app_name, meta ? t(meta.name, { lng: i18n.language }) : '');
+  }, [app_name, meta, t, i18n.language]);
+
+  useEffect(() => {
+    setCanonical(window.location.origin + location.pathname);
+  }, [location.pathname]);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per navigation (location.key)
+  useEffect(() => {
+    const state = previous.current;
+    if (state.first) {
+      state.first = false;
+      state.name = meta?.name;
+      if (location.hash) {
+        const id = decodeURIComponent(location.hash.slice(1));
+        // Wait a frame so the screen has rendered its anchors.
+        requestAnimationFrame(() =>
+          document
+            .getElementById(id)
+            ?.scrollIntoView({ behavior: prefersReducedMotion() ? 'auto' : 'smooth', block: 'start' }),
+        );
+      }
+      return;
+    }
+    const newScreen = state.name !== meta?.name;
+    state.name = meta?.name;
+    const anchor = location.hash ? document.getElementById(decodeURIComponent(location.hash.slice(1))) : null;
+    if (anchor)
+      anchor.scrollIntoView({ behavior: prefersReducedMotion() ? 'auto' : 'smooth', block: 'start' });
+    else if (navigationType !== 'POP' && (meta?.scrollToTop || newScreen)) window.scrollTo(0, 0);
+    if (newScreen) document.querySelector<HTMLElement>('[data-page-heading]')?.focus({ preventScroll: true });
+  }, [location.key]);
+}

@@ -1,0 +1,23 @@
+import { useEffect } from 'react';
+import { useConfigStore } from '../lib/config.ts';
+import { queryClient } from '../lib/query-client.ts';
+import { connectRealtime } from '../lib/realtime.ts';
+import { getAccessToken } from '../lib/tokens.ts';
+
+/**
+ * Connected while a verified member is signed in; logout (user → null) runs the cleanup:
+ * unsubscribe, disconnect, clear timers. After a reconnect every query is refetched.
+ */
+export function useRealtimeConnection(userId: number | null) {
+  const pusher = useConfigStore((s) => s.config.pusher);
+  useEffect(() => {
+    const token = getAccessToken();
+    if (userId === null || !pusher.key || !token) return;
+    return connectRealtime({
+      config: pusher,
+      userId,
+      token,
+      onReconnected: () => void queryClient.invalidateQueries(),
+    });
+  }, [userId, pusher]);
+}

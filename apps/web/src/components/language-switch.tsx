@@ -1,0 +1,37 @@
+import { type Locale, locales } from '@trostnetz/contracts/messages';
+import { useTranslation } from 'react-i18next';
+import { getLocale, setLocale } from '../lib/i18n.ts';
+import { cn } from './ui/cn.ts';
+
+const names: Record<Locale, string> = { de: 'Deutsch', en: 'English' };
+
+/** DE | EN switch; the choice is remembered and sent as Accept-Language. */
+export function LanguageSwitch({ className }: { className?: string }) {
+  const { t } = useTranslation('common');
+  const current = getLocale();
+  return (
+    // biome-ignore lint/a11y/useSemanticElements: a labelled button group, not a form fieldset
+    <div
+      role="group"
+      aria-label={t('language.label')}
+      className={cn('inline-flex rounded-xl border border-line-strong p-0.5', className)}
+    >
+      {locales.map((locale) => (
+        <button
+          key={locale}
+          type="button"
+          lang={locale}
+          aria-pressed={current === locale}
+          aria-label={names[locale]}
+          onClick={() => void setLocale(locale)}
+          className={cn(
+            'min-h-10 min-w-11 rounded-lg px-2.5 text-sm font-semibold uppercase',
+            current === locale ? 'bg-accent text-white' : 'text-ink hover:bg-accent-soft',
+          )}
+        >
+          {locale}
+        </button>
+      ))}
+    </div>
+  );
+}

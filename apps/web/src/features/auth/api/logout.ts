@@ -1,0 +1,14 @@
+import { useMutation } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { clearSession } from '../../../lib/session.ts';
+
+/** DELETE /api/auth/tokens/revoke; the local session ends even when the call fails. */
+export async function logout(): Promise<void> {
+  try {
+    await apiRequest<void>('/api/auth/tokens/revoke', { method: 'DELETE' });
+  } finally {
+    clearSession();
+  }
+}
+
+export const useLogout = () => useMutation({ mutationFn: logout });

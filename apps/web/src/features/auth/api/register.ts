@@ -1,0 +1,14 @@
+import { useMutation } from '@tanstack/react-query';
+import { loginResponse, type RegisterBody } from '@trostnetz/contracts/auth';
+import type { User } from '@trostnetz/contracts/user';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { startSession } from '../../../lib/session.ts';
+
+/** POST /api/register → 201 {user, token, refresh_token}: signed in, not yet verified. */
+export async function register(body: RegisterBody): Promise<User> {
+  const answer = loginResponse.parse(await apiRequest<unknown>('/api/register', { method: 'POST', body }));
+  startSession(answer, answer.user);
+  return answer.user;
+}
+
+export const useRegister = () => useMutation({ mutationFn: register });

@@ -1,0 +1,27 @@
+import { useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+
+/**
+ * POST /api/verify/{user_id}/{hash} with the link's query string unchanged.
+ * SPEC.md §5/§8: only HTTP 204 counts as success.
+ */
+export async function verifyEmail(userId: string, hash: string, search: string): Promise<void> {
+  await apiRequest<void>(`/api/verify/${encodeURIComponent(userId)}/${encodeURIComponent(hash)}`, {
+    method: 'POST',
+    search,
+    expectStatus: 204,
+  });
+}
+
+/** A query (not a mutation) so that the call runs once per link, also under StrictMode. */
+export const useVerifyEmail = (userId: string, hash: string, search: string) =>
+  useQuery({
+    queryKey: ['verify-email', userId, hash, search],
+    queryFn: async () => {
+      await verifyEmail(userId, hash, search);
+      return true;
+    },
+    retry: false,
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: Number.POSITIVE_INFINITY,
+  });

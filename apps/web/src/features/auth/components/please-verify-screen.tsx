@@ -1,0 +1,78 @@
+import { LogOut, MailCheck, RefreshCw } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { useErrorMessage } from '../../../lib/error-message.ts';
+import { useUserStore } from '../../../lib/storage/user-store.ts';
+import { getUser } from '../api/get-user.ts';
+import { useLogout } from '../api/logout.ts';
+import { AuthCard } from './auth-card.tsx';
+import { ResendVerificationButton } from './resend-verification-button.tsx';
+
+export function PleaseVerifyScreen() {
+  const { t } = useTranslation('auth');
+  const navigate = useNavigate();
+  const email = useUserStore((s) => s.user?.email ?? '');
+  const logout = useLogout();
+  const toMessage = useErrorMessage();
+  const [checking, setChecking] = useState(false);
+  const [stillUnverified, setStillUnverified] = useState(false);
+  const [checkError, setCheckError] = useState<unknown>(null);
+
+  // Re-run the guard with a fresh member: verified members move on to onboarding or dashboard.
+  const checkAgain = async () => {
+    setChecking(true);
+    setCheckError(null);
+    try {
+      const user = await getUser();
+      if (user.is_verified) navigate('/please-verify', { replace: true });
+      else setStillUnverified(true);
+    } catch (error) {
+      setCheckError(error);
+    } finally {
+      setChecking(false);
+    }
+  };
+
+  return (
+    <AuthCard title={t('pleaseVerify.title')}>
+      <div className="space-y-5">
+        <div className="flex items-start gap-4">
+          <span className="grid size-12 shrink-0 place-items-center rounded-full bg-accent-soft text-accent-strong">
+            <MailCheck aria-hidden="true" className="size-6" />
+          </span>
+          <p>{t('pleaseVerify.text', { email })}</p>
+        </div>
+        <p className="text-muted">{t('pleaseVerify.next')}</p>
+        <div className="rounded-xl bg-warm/70 p-4 text-sm">
+          <p className="font-semibold">{t('pleaseVerify.noMailTitle')}</p>
+          <p className="mt-1">{t('pleaseVerify.noMailText')}</p>
+        </div>
+        <ResendVerificationButton variant="primary" />
+        <Button
+          variant="secondary"
+          className="w-full"
+          loading={checking}
+          loadingLabel={t('pleaseVerify.checking')}
+          onClick={checkAgain}
+        >
+          <RefreshCw aria-hidden="true" className="size-5" />
+          {t('pleaseVerify.done')}
+        </Button>
+        {stillUnverified && <Alert tone="info">{t('pleaseVerify.notYet')}</Alert>}
+        {checkError !== null && <Alert tone="error">{toMessage(checkError)}</Alert>}
+        <Button
+          variant="ghost"
+          className="w-full"
+          loading={logout.isPending}
+          onClick={() => logout.mutate(undefined, { onSettled: () => navigate('/login', { replace: true }) })}
+        >
+          <LogOut aria-hidden="true" className="size-5" />
+          {t('pleaseVerify.logout')}
+        </Button>
+      </div>
+    </AuthCard>
+  );
+}

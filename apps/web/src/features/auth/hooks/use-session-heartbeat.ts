@@ -1,0 +1,24 @@
+import { useEffect } from 'react';
+import { getUser } from '../api/get-user.ts';
+import { postLastSeen } from '../api/last-seen.ts';
+
+/** SPEC.md §9: last-seen every 60 s while the page is visible, member refreshed every 60 min. */
+export const LAST_SEEN_INTERVAL_MS = 60_000;
+export const USER_REFRESH_INTERVAL_MS = 60 * 60_000;
+
+export function useSessionHeartbeat(active: boolean) {
+  useEffect(() => {
+    if (!active) return;
+    const ping = () => {
+      if (document.visibilityState === 'visible') postLastSeen().catch(() => {});
+    };
+    const lastSeen = setInterval(ping, LAST_SEEN_INTERVAL_MS);
+    const refresh = setInterval(() => {
+      getUser().catch(() => {});
+    }, USER_REFRESH_INTERVAL_MS);
+    return () => {
+      clearInterval(lastSeen);
+      clearInterval(refresh);
+    };
+  }, [active]);
+}

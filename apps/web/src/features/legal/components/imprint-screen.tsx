@@ -1,0 +1,5 @@
+import { LegalDocument } from './legal-document.tsx';
+
+export function ImprintScreen() {
+  return <LegalDocument doc="imprint" />;
+}

@@ -1,0 +1,5 @@
+import { LegalDocument } from './legal-document.tsx';
+
+export function RevocationScreen() {
+  return <LegalDocument doc="revocation" />;
+}

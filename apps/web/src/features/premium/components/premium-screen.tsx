@@ -1,0 +1,25 @@
+import { Sparkles } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { ButtonLink } from '../../../components/ui/button.tsx';
+import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { Page } from '../../../components/ui/page.tsx';
+
+/** Premium plans; plans and checkout arrive with the premium issue. */
+export function PremiumScreen() {
+  const { t } = useTranslation(['premium', 'routes']);
+  return (
+    <Page title={t('premium', { ns: 'routes' })} intro={t('intro')}>
+      <EmptyState
+        icon={Sparkles}
+        title={t('empty.title')}
+        action={
+          <ButtonLink to="/dashboard" variant="secondary">
+            {t('empty.action')}
+          </ButtonLink>
+        }
+      >
+        {t('empty.text')}
+      </EmptyState>
+    </Page>
+  );
+}

@@ -1,0 +1,163 @@
+import { tokenPair } from '@trostnetz/contracts/auth';
+import type { ErrorBody, ErrorCode } from '@trostnetz/contracts/errors';
+import { getLocale } from './i18n.ts';
+import { getAccessToken, getRefreshToken, saveTokens } from './tokens.ts';
+
+/** SPEC.md §4 Session / §8: one renewal in flight, parked 401s replayed, one retry per request. */
+export const TOKEN_PATH = '/api/auth/tokens';
+export const REFRESH_PATH = '/api/auth/tokens/refresh';
+const NEVER_RENEWED = new Set([TOKEN_PATH, REFRESH_PATH]);
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: ErrorCode | undefined;
+  readonly fieldErrors: Record<string, string[]>;
+
+  constructor(status: number, body: Partial<ErrorBody> | null) {
+    super(body?.message || `HTTP ${status}`);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = body?.code;
+    this.fieldErrors = body?.errors ?? {};
+  }
+}
+
+export const isApiError = (e: unknown): e is ApiError => e instanceof ApiError;
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  /** Appended unchanged, e.g. the signed query of a verification link. */
+  search?: string;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+  /** Treat every other status as failure (the e-mail verification expects exactly 204). */
+  expectStatus?: number;
+}
+
+interface SessionHooks {
+  /** Clears tokens and stored user and sets the 401 state. */
+  clearSession: () => void;
+  /** Sends the member to /login. */
+  onSessionExpired: () => void;
+}
+
+let hooks: SessionHooks = {
+  clearSession: () => {},
+  onSessionExpired: () => window.location.assign('/login'),
+};
+
+export function configureSessionHooks(next: Partial<SessionHooks>) {
+  hooks = { ...hooks, ...next };
+}
+
+/** Headers every call carries: language, tunnel bypass (ngrok and localtunnel). */
+export function baseHeaders(): Record<string, string> {
+  return {
+    Accept: 'application/json',
+    'Accept-Language': getLocale(),
+    'ngrok-skip-browser-warning': '1',
+    'bypass-tunnel-reminder': '1',
+  };
+}
+
+let renewal: Promise<string> | null = null;
+
+/**
+ * Renews the token pair once, however many callers ask at the same time.
+ * On failure the session is reset and the error rethrown (SPEC.md §8).
+ */
+export function renewTokens(): Promise<string> {
+  renewal ??= (async () => {
+    const refresh = getRefreshToken();
+    if (!refresh) throw new ApiError(401, { message: 'No refresh token', code: 'invalid_token' });
+    const res = await fetch(REFRESH_PATH, {
+      method: 'GET',
+      credentials: 'include',
+      headers: { ...baseHeaders(), Authorization: `Bearer ${refresh}` },
+    });
+    if (!res.ok) throw new ApiError(res.status, await readBody(res));
+    const pair = tokenPair.parse(await res.json());
+    saveTokens(pair);
+    return pair.token;
+  })()
+    .catch((error: unknown) => {
+      hooks.clearSession();
+      throw error;
+    })
+    .finally(() => {
+      renewal = null;
+    });
+  return renewal;
+}
+
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const renewable = !NEVER_RENEWED.has(path);
+  // A request started while a renewal runs would only earn a 401: wait for the new token.
+  if (renewable && renewal) await renewal.catch(() => {});
+
+  const sentWith = getAccessToken();
+  let res = await send(path, options, sentWith);
+  if (res.status !== 401 || !renewable) return parse<T>(res, options);
+
+  let token: string;
+  try {
+    const current = getAccessToken();
+    // Another request renewed meanwhile: replay with its token instead of renewing again.
+    token = current && current !== sentWith ? current : await renewTokens();
+  } catch {
+    expire();
+    throw new ApiError(401, await readBody(res));
+  }
+  res = await send(path, options, token);
+  if (res.status === 401) {
+    expire();
+  }
+  return parse<T>(res, options);
+}
+
+function expire() {
+  hooks.clearSession();
+  hooks.onSessionExpired();
+}
+
+async function send(path: string, options: RequestOptions, token: string | null): Promise<Response> {
+  const headers: Record<string, string> = { ...baseHeaders(), ...options.headers };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let body: BodyInit | undefined;
+  if (options.body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(options.body);
+  }
+  try {
+    return await fetch(path + (options.search ?? ''), {
+      method: options.method ?? 'GET',
+      credentials: 'include',
+      headers,
+      body,
+      signal: options.signal,
+    });
+  } catch (error) {
+    if ((error as Error)?.name === 'AbortError') throw error;
+    throw new ApiError(0, { message: 'Network error', code: 'unavailable' });
+  }
+}
+
+async function parse<T>(res: Response, options: RequestOptions): Promise<T> {
+  if (!res.ok) throw new ApiError(res.status, await readBody(res));
+  if (options.expectStatus !== undefined && res.status !== options.expectStatus) {
+    throw new ApiError(res.status, { message: `Expected HTTP ${options.expectStatus}`, code: 'internal' });
+  }
+  if (res.status === 204) return undefined as T;
+  const text = await res.text();
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+async function readBody(res: Response): Promise<Partial<ErrorBody> | null> {
+  try {
+    const body: unknown = await res.clone().json();
+    return body && typeof body === 'object' ? (body as Partial<ErrorBody>) : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,34 @@
+import { type PublicConfig, publicConfig } from '@trostnetz/contracts/user';
+import { create } from 'zustand';
+import { apiRequest } from './api-client.ts';
+
+export const fallbackConfig: PublicConfig = {
+  app_name: 'Trostnetz',
+  onboarding_url: '/onboarding',
+  pusher: { key: '', cluster: 'eu', host: null, port: null, scheme: null },
+};
+
+interface ConfigState {
+  config: PublicConfig;
+  loaded: boolean;
+}
+
+export const useConfigStore = create<ConfigState>()(() => ({ config: fallbackConfig, loaded: false }));
+
+export const useAppConfig = () => useConfigStore((s) => s.config);
+export const getAppConfig = () => useConfigStore.getState().config;
+
+/** GET /api/config once at start; the app still works with defaults when it fails. */
+export async function loadConfig(): Promise<PublicConfig> {
+  try {
+    const raw = await apiRequest<unknown>('/api/config');
+    const config = publicConfig.parse(raw);
+    useConfigStore.setState({
+      config: { ...config, onboarding_url: config.onboarding_url || fallbackConfig.onboarding_url },
+      loaded: true,
+    });
+  } catch {
+    useConfigStore.setState({ loaded: true });
+  }
+  return getAppConfig();
+}

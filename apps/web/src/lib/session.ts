@@ -1,0 +1,43 @@
+import type { TokenPair } from '@trostnetz/contracts/auth';
+import type { User } from '@trostnetz/contracts/user';
+import { configureSessionHooks, renewTokens } from './api-client.ts';
+import { queryClient } from './query-client.ts';
+import { useChatStore } from './storage/chat-store.ts';
+import { useUserStore } from './storage/user-store.ts';
+import { clearTokens, getAccessToken, getRefreshToken, saveTokens } from './tokens.ts';
+
+/** Login and register end here: tokens stored, member known, 401 state cleared. */
+export function startSession(pair: TokenPair, user: User) {
+  saveTokens(pair);
+  useUserStore.getState().setUser(user);
+}
+
+/** Reset / logout: tokens, member, chat and cached server data go; the 401 state is set. */
+export function clearSession() {
+  clearTokens();
+  useUserStore.getState().reset();
+  useChatStore.getState().reset();
+  queryClient.clear();
+}
+
+configureSessionHooks({ clearSession });
+
+/**
+ * At start (SPEC.md §4): both tokens → restore (the guard then fetches the member);
+ * only one → try a refresh; none → reset.
+ */
+export async function restoreSession(): Promise<void> {
+  const access = getAccessToken();
+  const refresh = getRefreshToken();
+  if (access && refresh) return;
+  if (access || refresh) {
+    try {
+      await renewTokens();
+      return;
+    } catch {
+      // renewTokens already reset the session.
+      return;
+    }
+  }
+  clearSession();
+}

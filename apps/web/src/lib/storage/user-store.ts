@@ -1,0 +1,50 @@
+import type { User } from '@trostnetz/contracts/user';
+import { create } from 'zustand';
+import { createJSONStorage, persist } from 'zustand/middleware';
+
+/**
+ * SPEC.md §4 Session. `status` is not persisted: on every page load the user is fetched once
+ * (guard rule "not yet authenticated → fetch"). 'unauthenticated' is the 401 state.
+ */
+export type SessionStatus = 'unknown' | 'authenticated' | 'unauthenticated';
+
+interface UserState {
+  user: User | null;
+  status: SessionStatus;
+  setUser: (user: User) => void;
+  /** Sets the 401 state and forgets the member. */
+  reset: () => void;
+}
+
+export const USER_STORAGE_KEY = 'user_storage';
+
+export const useUserStore = create<UserState>()(
+  persist(
+    (set) => ({
+      user: null,
+      status: 'unknown',
+      setUser: (user) => set({ user, status: 'authenticated' }),
+      reset: () => set({ user: null, status: 'unauthenticated' }),
+    }),
+    {
+      name: USER_STORAGE_KEY,
+      storage: createJSONStorage(() => localStorage),
+      partialize: (s) => ({ user: s.user }),
+    },
+  ),
+);
+
+/** The member once fetched in this page session, else null. */
+export function authenticatedUser(state: Pick<UserState, 'user' | 'status'>): User | null {
+  return state.status === 'authenticated' ? state.user : null;
+}
+
+/** SPEC.md §6: a super admin counts as premium. */
+export function isPremium(user: User | null): boolean {
+  return !!user && (user.is_premium || user.is_super_admin);
+}
+
+/** SPEC.md §6: super admins may do everything, others what their roles allow. */
+export function can(user: User | null, permission: string): boolean {
+  return !!user && (user.is_super_admin || user.permissionsViaRoles.includes(permission));
+}

@@ -1,0 +1,16 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App, createAppRouter } from './app/app.tsx';
+import { captureAttribution } from './lib/attribution.ts';
+import './index.css';
+
+captureAttribution();
+
+const root = document.getElementById('app');
+if (!root) throw new Error('The page needs a <div id="app">');
+
+createRoot(root).render(
+  <StrictMode>
+    <App router={createAppRouter()} />
+  </StrictMode>,
+);
