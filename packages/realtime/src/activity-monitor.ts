@@ -1,4 +1,3 @@
-import type { Connection } from './connection.ts';
 import { encodeFrame } from './frames.ts';
 import { closeCodes } from './protocol-codes.ts';
 import type { ServerContext } from './server-context.ts';
@@ -10,10 +9,7 @@ const PING = encodeFrame('pusher:ping', '{}');
  * One interval for all sockets instead of a timer each: a silent socket gets pusher:ping after the
  * activity timeout and is closed with 4201 when no frame follows within the pong timeout.
  */
-export function startActivityMonitor(
-  ctx: ServerContext,
-  closeConnection: (connection: Connection, code: number, reason: string) => void,
-): () => void {
+export function startActivityMonitor(ctx: ServerContext): () => void {
   const activityMs = ctx.limits.activityTimeoutSec * 1000;
   const pongMs = ctx.limits.pongTimeoutMs;
   const tickMs = Math.max(50, Math.min(1000, Math.floor(Math.min(activityMs, pongMs) / 4)));
@@ -22,7 +18,7 @@ export function startActivityMonitor(
     for (const connection of ctx.connections) {
       if (connection.pingSentAt !== 0) {
         if (now - connection.pingSentAt >= pongMs) {
-          closeConnection(connection, closeCodes.pongTimeout, 'Pong reply not received');
+          ctx.closeConnection(connection, closeCodes.pongTimeout, 'Pong reply not received');
         }
       } else if (now - connection.lastSeen >= activityMs) {
         connection.pingSentAt = now;

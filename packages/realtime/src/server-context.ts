@@ -3,6 +3,7 @@ import type { ChannelRegistry } from './channel-registry.ts';
 import type { Connection } from './connection.ts';
 import { encodeFrame } from './frames.ts';
 import type { RealtimeAppCredentials, RealtimeLimits, RealtimeLogger } from './options.ts';
+import { closeCodes } from './protocol-codes.ts';
 
 /** Everything the message handlers share; one per server. */
 export interface ServerContext {
@@ -15,6 +16,8 @@ export interface ServerContext {
   /** Adapter calls still running; close() waits for them so presence leaves are not lost. */
   readonly inflight: Set<Promise<unknown>>;
   subscriptionCount: number;
+  /** Server-initiated close: tears the socket down at once, then sends the close frame. */
+  closeConnection(connection: Connection, code: number, reason: string): void;
 }
 
 export function track(ctx: ServerContext, work: Promise<unknown>): void {
@@ -43,5 +46,5 @@ export function sendTo(ctx: ServerContext, connection: Connection, frame: Buffer
   if (!connection.open) return;
   if (connection.send(frame, ctx.limits.maxBufferedBytes)) return;
   ctx.logger.warn({ socketId: connection.socketId }, 'realtime socket too slow, closing');
-  connection.close(4100, 'Over capacity');
+  ctx.closeConnection(connection, closeCodes.overCapacity, 'Over capacity');
 }

@@ -48,6 +48,14 @@ const appPathPattern = /^\/app\/([^/]+)$/;
 export function createRealtimeServer(opts: RealtimeServerOptions): RealtimeServer {
   const limits = { ...defaultLimits, ...opts.limits };
   const adapter = opts.adapter ?? createInProcessAdapter();
+  const wss = new WebSocketServer({
+    noServer: true,
+    perMessageDeflate: false,
+    maxPayload: limits.maxPayloadBytes,
+    clientTracking: false,
+  });
+  let closing = false;
+
   const ctx: ServerContext = {
     app: opts.app,
     limits,
@@ -57,26 +65,18 @@ export function createRealtimeServer(opts: RealtimeServerOptions): RealtimeServe
     connections: new Set(),
     inflight: new Set(),
     subscriptionCount: 0,
+    // Tearing down first means no further event reaches the socket; ws destroys it if the client
+    // never answers the close frame.
+    closeConnection(connection, code, reason) {
+      teardown(connection);
+      connection.close(code, reason);
+    },
   };
-  const wss = new WebSocketServer({
-    noServer: true,
-    perMessageDeflate: false,
-    maxPayload: limits.maxPayloadBytes,
-    clientTracking: false,
-  });
-  let closing = false;
-
   const teardown = (connection: Connection): void => {
     if (connection.closed) return;
     connection.closed = true;
     ctx.connections.delete(connection);
     releaseAll(ctx, connection);
-  };
-  // Server-initiated closes tear down at once so no further event reaches the socket; ws destroys it
-  // if the client never answers the close frame.
-  const closeConnection = (connection: Connection, code: number, reason: string): void => {
-    teardown(connection);
-    connection.close(code, reason);
   };
 
   adapter.attach({
@@ -84,11 +84,11 @@ export function createRealtimeServer(opts: RealtimeServerOptions): RealtimeServe
     deliver: (channel, frame, exceptSocketId) => deliverLocally(ctx, channel, frame, exceptSocketId),
     disconnect: (prefix, code) => {
       for (const connection of subscribersByPrefix(ctx, prefix)) {
-        closeConnection(connection, code, 'Disconnected by the server');
+        ctx.closeConnection(connection, code, 'Disconnected by the server');
       }
     },
   });
-  const stopActivityMonitor = startActivityMonitor(ctx, closeConnection);
+  const stopActivityMonitor = startActivityMonitor(ctx);
 
   const refuse = (ws: WebSocket, code: number, message: string): void => {
     ws.on('error', () => {});
@@ -189,7 +189,7 @@ export function createRealtimeServer(opts: RealtimeServerOptions): RealtimeServe
       const sockets = [...ctx.connections].map((connection) => connection.ws);
       const allClosed = Promise.all(sockets.map((ws) => new Promise((resolve) => ws.once('close', resolve))));
       for (const connection of [...ctx.connections]) {
-        closeConnection(connection, closeCodes.reconnect, 'Server shutting down');
+        ctx.closeConnection(connection, closeCodes.reconnect, 'Server shutting down');
       }
       let graceTimer: NodeJS.Timeout | undefined;
       await Promise.race([
