@@ -51,7 +51,9 @@ export function createRedisAdapter(url: string, opts: RedisAdapterOptions = {}):
   const nodeChannelsKey = (node: string) => `${prefix}:node:${node}:channels`;
 
   const pub = new Redis(url, { enableAutoPipelining: true }) as ScriptedRedis;
-  const sub = new Redis(url);
+  // No ready check: its INFO command is refused once the connection is in subscriber mode, which
+  // happens at once because attach() subscribes before the first connect completes.
+  const sub = new Redis(url, { enableReadyCheck: false });
   pub.defineCommand('realtimePresenceJoin', { numberOfKeys: 2, lua: presenceJoinScript });
   pub.defineCommand('realtimePresenceLeave', { numberOfKeys: 1, lua: presenceLeaveScript });
   pub.defineCommand('realtimeSweepNode', { numberOfKeys: 3, lua: sweepNodeScript });
