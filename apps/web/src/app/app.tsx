@@ -7,8 +7,10 @@ import { queryClient } from '../lib/query-client.ts';
 import '../lib/session.ts';
 import { appRoutes } from './router.tsx';
 
-export function createAppRouter() {
-  const router = createBrowserRouter(appRoutes);
+type RouterFactory = (routes: typeof appRoutes) => ReturnType<typeof createBrowserRouter>;
+
+export function createAppRouter(factory: RouterFactory = (routes) => createBrowserRouter(routes)) {
+  const router = factory(appRoutes);
   configureSessionHooks({
     // During a navigation the guard decides where to go; otherwise the member goes to /login.
     onSessionExpired: () => {

@@ -2,6 +2,7 @@ import { redirect } from 'react-router';
 import { getUser } from '../features/auth/api/get-user.ts';
 import { isApiError } from '../lib/api-client.ts';
 import { getAppConfig } from '../lib/config.ts';
+import { leaveTo } from '../lib/external-navigation.ts';
 import { useChatStore } from '../lib/storage/chat-store.ts';
 import { authenticatedUser, useUserStore } from '../lib/storage/user-store.ts';
 import { ensureBootstrapped } from './bootstrap.ts';
@@ -38,7 +39,7 @@ async function settle(decide: (userFetched: boolean) => GuardDecision): Promise<
     case 'redirect':
       throw redirect(decision.to);
     case 'external':
-      window.location.assign(decision.url);
+      leaveTo(decision.url);
       // Keep the current screen until the browser has left.
       return new Promise<null>(() => {});
     default:

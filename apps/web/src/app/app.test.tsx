@@ -1,0 +1,136 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setCookie } from '../lib/cookies.ts';
+import { buildUser } from '../test/factories.ts';
+import { jsonResponse } from '../test/render.tsx';
+
+const leaveTo = vi.fn();
+vi.mock('../lib/external-navigation.ts', () => ({ leaveTo: (url: string) => leaveTo(url) }));
+
+const config = {
+  app_name: 'Trostnetz',
+  onboarding_url: '/onboarding',
+  pusher: { key: '', cluster: 'eu', host: null, port: null, scheme: null },
+};
+
+let member: ReturnType<typeof buildUser> | null = null;
+const fetchMock = vi.fn((url: string) => {
+  if (url === '/api/config') return Promise.resolve(jsonResponse(200, config));
+  if (url === '/api/profile/init')
+    return Promise.resolve(
+      member ? jsonResponse(200, member) : jsonResponse(401, { code: 'unauthenticated' }),
+    );
+  if (url === '/api/auth/tokens/refresh')
+    return Promise.resolve(jsonResponse(401, { code: 'invalid_token' }));
+  return Promise.resolve(jsonResponse(204, undefined));
+});
+
+/** Boots the real app (routes, guard, layout) in a memory router with fresh module state. */
+async function boot(url: string, { signedIn }: { signedIn: boolean }) {
+  vi.resetModules();
+  if (signedIn) {
+    setCookie('prod-access-token', 'acc');
+    setCookie('prod-refresh-token', 'ref');
+  }
+  const { App, createAppRouter } = await import('./app.tsx');
+  const { i18n } = await import('../lib/i18n.ts');
+  const router = createAppRouter((routes) => createMemoryRouter(routes, { initialEntries: [url] }));
+  render(<App router={router} />);
+  return { router, i18n };
+}
+
+beforeEach(() => {
+  member = null;
+  leaveTo.mockReset();
+  fetchMock.mockClear();
+  vi.stubGlobal('fetch', fetchMock);
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('the app (guard + page behaviour, SPEC.md §2)', () => {
+  it('a guest opening /dashboard lands on login; title and canonical follow the route', async () => {
+    const { router } = await boot('/dashboard', { signedIn: false });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Anmelden' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+    await waitFor(() => expect(document.title).toBe('Trostnetz – Anmelden'));
+    expect(document.head.querySelector('link[rel="canonical"]')).toHaveAttribute(
+      'href',
+      `${window.location.origin}/login`,
+    );
+    expect(document.getElementById('main')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Zum Inhalt springen' })).toHaveAttribute('href', '#main');
+  });
+
+  it('guest routes pass without login (imprint), in English after switching', async () => {
+    const { i18n } = await boot('/imprint', { signedIn: false });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Impressum' })).toBeInTheDocument();
+    await i18n.changeLanguage('en');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Imprint' })).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('Trostnetz – Imprint'));
+    expect(document.documentElement.lang).toBe('en');
+    await i18n.changeLanguage('de');
+  });
+
+  it('a verified member opening / gets the dashboard with a welcome, next step and crisis help', async () => {
+    member = buildUser({ nickname: 'Mara', matching_step: 2 });
+    const { router } = await boot('/', { signedIn: true });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Schön, dass du da bist, Mara.' }),
+    ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/dashboard');
+    expect(screen.getByRole('link', { name: 'Fragebogen beantworten' })).toHaveAttribute(
+      'href',
+      '/onboarding',
+    );
+    expect(screen.getAllByRole('link', { name: /0800 111 0 111/ })[0]).toHaveAttribute(
+      'href',
+      'tel:+498001110111',
+    );
+  });
+
+  it('the crisis button opens a dialog with TelefonSeelsorge, 116 123 and 112 as tel: links', async () => {
+    member = buildUser();
+    await boot('/watchlist', { signedIn: true });
+    const user = userEvent.setup();
+    const [button] = await screen.findAllByRole('button', { name: 'Hilfe in der Krise' });
+    await user.click(button!);
+    const dialog = await screen.findByRole('dialog', { name: 'Hilfe in der Krise' });
+    const hrefs = within(dialog)
+      .getAllByRole('link')
+      .map((a) => a.getAttribute('href'));
+    expect(hrefs).toEqual(['tel:+498001110111', 'tel:+498001110222', 'tel:116123', 'tel:112']);
+  });
+
+  it('an unverified member is confined to please-verify', async () => {
+    member = buildUser({ is_verified: false, matching_step: 0 });
+    const { router } = await boot('/dashboard', { signedIn: true });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Bitte bestätige deine E-Mail Adresse' }),
+    ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/please-verify');
+  });
+
+  it('a verified member on please-verify with open onboarding is sent to the onboarding site', async () => {
+    member = buildUser({ matching_step: 0 });
+    await boot('/please-verify', { signedIn: true });
+    await waitFor(() => expect(leaveTo).toHaveBeenCalledWith('/onboarding'));
+  });
+
+  it('an expired session (refresh fails) on a member route ends on login with the 401 state', async () => {
+    member = null;
+    const { router } = await boot('/settings', { signedIn: true });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Anmelden' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(document.cookie).not.toContain('prod-access-token=acc');
+  });
+
+  it('an unknown path shows the not-found screen', async () => {
+    await boot('/gibt-es-nicht', { signedIn: false });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Diese Seite gibt es leider nicht' }),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('Trostnetz – Seite nicht gefunden'));
+  });
+});

@@ -1,0 +1,219 @@
+import { memberChannel } from '@trostnetz/contracts/realtime';
+import type { Options } from 'pusher-js';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { configureSessionHooks } from './api-client.ts';
+import {
+  connectRealtime,
+  type PusherLike,
+  pusherOptions,
+  realtimeBus,
+  useRealtimeStatus,
+} from './realtime.ts';
+import { saveTokens } from './tokens.ts';
+
+type Handler = (data: unknown) => void;
+
+class FakeChannel {
+  handlers = new Map<string, Handler[]>();
+  bind(event: string, handler: Handler) {
+    this.handlers.set(event, [...(this.handlers.get(event) ?? []), handler]);
+  }
+  fire(event: string, data: unknown) {
+    for (const h of this.handlers.get(event) ?? []) h(data);
+  }
+}
+
+class FakePusher implements PusherLike {
+  channels = new Map<string, FakeChannel>();
+  connectionHandlers: Handler[] = [];
+  unsubscribed: string[] = [];
+  disconnected = false;
+  constructor(
+    public key: string,
+    public options: Options,
+  ) {}
+  connection = { bind: (_event: string, handler: Handler) => this.connectionHandlers.push(handler) };
+  subscribe(name: string) {
+    const channel = new FakeChannel();
+    this.channels.set(name, channel);
+    return channel;
+  }
+  unsubscribe(name: string) {
+    this.unsubscribed.push(name);
+  }
+  disconnect() {
+    this.disconnected = true;
+  }
+  state(previous: string, current: string) {
+    for (const h of this.connectionHandlers) h({ previous, current });
+  }
+}
+
+const config = { key: 'app-key', cluster: 'eu', host: null, port: null, scheme: null } as const;
+
+let fake: FakePusher | null;
+const connect = (onReconnected = vi.fn()) => {
+  const stop = connectRealtime({
+    config,
+    userId: 42,
+    token: 'acc-1',
+    onReconnected,
+    createClient: (key, options) => {
+      fake = new FakePusher(key, options);
+      return fake;
+    },
+  });
+  return { stop, onReconnected };
+};
+const ready = async () => {
+  await vi.waitFor(() => expect(fake).not.toBeNull());
+  return fake as FakePusher;
+};
+
+beforeEach(() => {
+  fake = null;
+  configureSessionHooks({ clearSession: vi.fn(), onSessionExpired: vi.fn() });
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
+
+describe('realtime client (SPEC.md §7 Real-time, DESIGN.md §6)', () => {
+  it('uses the protocol options from SPEC.md §9 and /pusher/auth with the bearer header', async () => {
+    const { stop } = connect();
+    const pusher = await ready();
+    expect(pusher.key).toBe('app-key');
+    expect(pusher.options).toMatchObject({
+      cluster: 'eu',
+      enabledTransports: ['ws', 'wss'],
+      activityTimeout: 120_000,
+      pongTimeout: 30_000,
+      unavailableTimeout: 10_000,
+      authEndpoint: '/pusher/auth',
+      auth: { headers: { Authorization: 'Bearer acc-1' } },
+    });
+    stop();
+  });
+
+  it('falls back to the page origin when host/port/scheme are null', () => {
+    expect(
+      pusherOptions(config, {}, { hostname: 'trost.example', port: '', protocol: 'https:' }),
+    ).toMatchObject({
+      wsHost: 'trost.example',
+      wsPort: 443,
+      wssPort: 443,
+      forceTLS: true,
+    });
+    expect(
+      pusherOptions(
+        { ...config, host: 'ws.example', port: 6001, scheme: 'http' },
+        {},
+        {
+          hostname: 'x',
+          port: '3000',
+          protocol: 'https:',
+        },
+      ),
+    ).toMatchObject({ wsHost: 'ws.example', wsPort: 6001, forceTLS: false });
+    expect(
+      pusherOptions(config, {}, { hostname: '127.0.0.1', port: '3100', protocol: 'http:' }),
+    ).toMatchObject({
+      wsHost: '127.0.0.1',
+      wsPort: 3100,
+      forceTLS: false,
+    });
+  });
+
+  it('subscribes the five private member channels and forwards their events to the bus', async () => {
+    const { stop } = connect();
+    const pusher = await ready();
+    expect([...pusher.channels.keys()].sort()).toEqual(
+      [
+        memberChannel(42, 'chat_message'),
+        memberChannel(42, 'chat_contacts'),
+        memberChannel(42, 'friendship_accepted'),
+        memberChannel(42, 'partner_status_changed'),
+        memberChannel(42, 'friend_requests_changed'),
+      ].sort(),
+    );
+    expect([...pusher.channels.keys()].every((n) => n.startsWith('private-user_42_'))).toBe(true);
+    const received = vi.fn();
+    const off = realtimeBus.on('ChatMessageNew', received);
+    pusher.channels.get('private-user_42_chat_message')?.fire('ChatMessageNew', { message: { id: 1 } });
+    expect(received).toHaveBeenCalledWith({ message: { id: 1 } });
+    off();
+    stop();
+  });
+
+  it('FriendRequestChanged is received but ignored (SPEC.md §7)', async () => {
+    const { stop } = connect();
+    const pusher = await ready();
+    const received = vi.fn();
+    const off = realtimeBus.on('FriendRequestChanged', received);
+    pusher.channels.get('private-user_42_friend_requests_changed')?.fire('FriendRequestChanged', {});
+    expect(received).not.toHaveBeenCalled();
+    off();
+    stop();
+  });
+
+  it('keeps the auth header current after a token renewal', async () => {
+    const { stop } = connect();
+    const pusher = await ready();
+    saveTokens({ token: 'acc-2', refresh_token: 'ref-2' });
+    expect(pusher.options.auth?.headers).toMatchObject({ Authorization: 'Bearer acc-2' });
+    stop();
+  });
+
+  it('publishes the connection state and refetches after a reconnect, not after the first connect', async () => {
+    const { stop, onReconnected } = connect();
+    const pusher = await ready();
+    expect(useRealtimeStatus.getState().state).toBe('connecting');
+    pusher.state('connecting', 'connected');
+    expect(useRealtimeStatus.getState().state).toBe('connected');
+    expect(onReconnected).not.toHaveBeenCalled();
+    pusher.state('connected', 'unavailable');
+    expect(useRealtimeStatus.getState().state).toBe('unavailable');
+    pusher.state('unavailable', 'connected');
+    expect(onReconnected).toHaveBeenCalledTimes(1);
+    stop();
+  });
+
+  it('cleanup on logout: unsubscribes every channel, disconnects and clears timers', async () => {
+    vi.useFakeTimers();
+    const fetchMock = vi.fn();
+    vi.stubGlobal('fetch', fetchMock);
+    const { stop } = connect();
+    const pusher = await ready();
+    // An auth error schedules a renewal; logout must cancel it.
+    pusher.channels.get('private-user_42_chat_message')?.fire('pusher:subscription_error', { status: 401 });
+    stop();
+    expect(pusher.unsubscribed).toHaveLength(5);
+    expect(pusher.disconnected).toBe(true);
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(useRealtimeStatus.getState().state).toBe('initialized');
+  });
+
+  it('an expired token on subscribe: renews once and subscribes again', async () => {
+    vi.useFakeTimers();
+    saveTokens({ token: 'acc-1', refresh_token: 'ref-1' });
+    vi.stubGlobal(
+      'fetch',
+      vi
+        .fn()
+        .mockResolvedValue(
+          new Response(JSON.stringify({ token: 'acc-3', refresh_token: 'ref-3' }), { status: 200 }),
+        ),
+    );
+    const { stop } = connect();
+    const pusher = await ready();
+    const first = pusher.channels.get('private-user_42_chat_contacts');
+    first?.fire('pusher:subscription_error', { status: 401 });
+    await vi.advanceTimersByTimeAsync(1_500);
+    expect(pusher.unsubscribed).toContain('private-user_42_chat_contacts');
+    expect(pusher.channels.get('private-user_42_chat_contacts')).not.toBe(first);
+    expect(pusher.options.auth?.headers).toMatchObject({ Authorization: 'Bearer acc-3' });
+    stop();
+  });
+});
