@@ -12,8 +12,13 @@ import { createSignedLinks } from './modules/auth/signed-links.ts';
 import { createAccessTokens } from './modules/auth/tokens.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { createMailer } from './modules/mail/mailer.ts';
+import { matchingRoutes } from './modules/matching/matching.routes.ts';
+import { expireStaleRequests } from './modules/partners/friendship.service.ts';
+import { partnersRoutes } from './modules/partners/partners.routes.ts';
+import { seedQuestionnaire } from './modules/questionnaire/questionnaire.service.ts';
 import { createBroadcaster } from './modules/realtime/broadcaster.ts';
 import { realtimeRoutes } from './modules/realtime/realtime.plugin.ts';
+import { safetyRoutes } from './modules/safety/safety.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorsPlugin } from './plugins/errors.ts';
@@ -48,6 +53,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
 
   const database = openDatabase(config.databaseUrl, config.dataDir);
   await database.migrate();
+  await seedQuestionnaire(database.db);
   const redis = config.redisUrl
     ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 })
     : null;
@@ -89,11 +95,21 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(healthRoutes, { ctx, checks });
   await app.register(authRoutes, { ctx });
   await app.register(usersRoutes, { ctx });
+  await app.register(matchingRoutes, { ctx });
+  await app.register(partnersRoutes, { ctx });
+  await app.register(safetyRoutes, { ctx });
   await app.register(realtimeRoutes, { ctx, embedded });
   await app.register(spaPlugin, { webDist: config.webDist });
 
+  // Friend requests with no answer for 14 days expire kindly; hourly is precise enough.
+  const sweep = setInterval(() => {
+    expireStaleRequests(ctx).catch((err) => app.log.error({ err }, 'expiring friend requests failed'));
+  }, 3600_000);
+  sweep.unref();
+
   // Upgraded sockets keep the HTTP server open: close them (4200, reconnect elsewhere) before it closes.
   app.addHook('preClose', async () => {
+    clearInterval(sweep);
     await embedded?.close();
   });
   app.addHook('onClose', async () => {

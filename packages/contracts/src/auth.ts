@@ -22,7 +22,10 @@ export type RegisterBody = z.input<typeof registerBody>;
 
 export const loginBody = z.object({
   username: emailField,
-  password: z.string({ error: vmsg('required') }).min(1, vmsg('required')).max(1024, vmsg('max', 1024)),
+  password: z
+    .string({ error: vmsg('required') })
+    .min(1, vmsg('required'))
+    .max(1024, vmsg('max', 1024)),
 });
 export type LoginBody = z.input<typeof loginBody>;
 
@@ -37,7 +40,10 @@ export type ForgotPasswordBody = z.input<typeof forgotPasswordBody>;
 
 export const resetPasswordBody = z
   .object({
-    token: z.string({ error: vmsg('required') }).min(16, vmsg('invalid')).max(200, vmsg('invalid')),
+    token: z
+      .string({ error: vmsg('required') })
+      .min(16, vmsg('invalid'))
+      .max(200, vmsg('invalid')),
     password: passwordField,
     password_confirmation: confirmation,
   })

@@ -22,6 +22,11 @@ export const errorCatalogue = {
     de: 'Bitte bestätige zuerst deine E-Mail Adresse.',
     en: 'Please verify your e-mail address first.',
   },
+  onboarding_required: {
+    status: 403,
+    de: 'Bitte beantworte zuerst die Fragen zu deiner Situation.',
+    en: 'Please answer the questions about your situation first.',
+  },
   invalid_link: {
     status: 403,
     de: 'Dieser Link ist ungültig oder abgelaufen.',
@@ -29,6 +34,16 @@ export const errorCatalogue = {
   },
   not_found: { status: 404, de: 'Nicht gefunden.', en: 'Not found.' },
   conflict: { status: 409, de: 'Das ist gerade nicht möglich.', en: 'This is not possible right now.' },
+  friendship_state: {
+    status: 409,
+    de: 'Das passt nicht mehr zum aktuellen Stand eurer Verbindung. Die Liste wurde aktualisiert.',
+    en: 'This no longer fits the current state of your connection. The list has been updated.',
+  },
+  member_unavailable: {
+    status: 409,
+    de: 'Diese Person nimmt gerade keine neuen Kontakte an.',
+    en: 'This person is not accepting new contacts right now.',
+  },
   payload_too_large: { status: 413, de: 'Die Anfrage ist zu groß.', en: 'The request is too large.' },
   unsupported_media_type: {
     status: 415,

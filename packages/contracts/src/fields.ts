@@ -35,4 +35,9 @@ export const nicknameField = requiredString(NICKNAME_MAX, NICKNAME_MIN).regex(
 
 export const localeField = z.enum(['de', 'en'], { error: vmsg('invalid') });
 
-export const idParam = z.object({ id: z.coerce.number({ error: vmsg('invalid') }).int().positive() });
+export const idParam = z.object({
+  id: z.coerce
+    .number({ error: vmsg('invalid') })
+    .int()
+    .positive(),
+});

@@ -1,5 +1,6 @@
+import { createHash } from 'node:crypto';
 import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
 
@@ -21,3 +22,14 @@ export const rateLimitPlugin = fp(async (app: FastifyInstance, opts: { redis: Re
     },
   });
 });
+
+/**
+ * Per-session key for limits on authenticated routes. Limits run before authentication, so the key is
+ * the bearer token's hash (a forged token cannot use up someone else's allowance), else the address.
+ */
+export function sessionKey(prefix: string) {
+  return (request: FastifyRequest) => {
+    const auth = request.headers.authorization;
+    return `${prefix}:${auth ? createHash('sha256').update(auth).digest('base64url').slice(0, 22) : request.ip}`;
+  };
+}

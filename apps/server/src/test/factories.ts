@@ -1,5 +1,5 @@
 import type { TestApp } from './test-app.ts';
-import { call } from './test-app.ts';
+import { call, outbox } from './test-app.ts';
 
 let seq = 0;
 export const strongPassword = 'Lindenblüte am Fluss 7';
@@ -37,4 +37,69 @@ export async function registerMember(
     token: res.json.token as string,
     refresh_token: res.json.refresh_token as string,
   };
+}
+
+/** Opens the verification link from the member's mail, as the member would. */
+export async function verifyMember(t: TestApp, m: MemberTokens) {
+  const mails = await outbox(t);
+  const link = mails
+    .filter((x) => x.to.includes(m.email))
+    .flatMap((x) => x.links)
+    .find((l) => l.includes('/email/verify/'));
+  if (!link) throw new Error(`no verification mail for ${m.email}`);
+  const url = new URL(link);
+  const res = await call(t, 'POST', `/api/verify${url.pathname.replace('/email/verify', '')}${url.search}`);
+  if (res.status !== 204) throw new Error(`verify failed: ${res.status}`);
+}
+
+export type AnswerOverrides = Partial<Record<string, string[] | string>>;
+
+/** A seeker in Berlin who lost a parent, writes German and wants someone to listen. */
+export const defaultAnswers: Record<string, string[] | string> = {
+  role: ['seeker'],
+  loss_kind: ['parent'],
+  loss_when: ['3_12m'],
+  support_kind: ['listening'],
+  age_group: ['36_50'],
+  partner_age: [],
+  gender: ['female'],
+  partner_gender: [],
+  region: ['de_berlin'],
+  languages: ['de'],
+  about: 'Ich habe im Frühjahr meine Mutter verloren und suche jemanden zum Reden.',
+};
+
+const stepOf: Record<string, number> = {
+  role: 1,
+  loss_kind: 2,
+  loss_when: 2,
+  support_kind: 3,
+  age_group: 4,
+  partner_age: 4,
+  gender: 5,
+  partner_gender: 5,
+  region: 6,
+  languages: 6,
+  about: 7,
+};
+
+export async function answerAll(t: TestApp, m: MemberTokens, overrides: AnswerOverrides = {}) {
+  const answers = { ...defaultAnswers, ...overrides } as Record<string, string[] | string>;
+  for (let step = 1; step <= 7; step++) {
+    const body = { answers: Object.fromEntries(Object.entries(answers).filter(([k]) => stepOf[k] === step)) };
+    const res = await call(t, 'POST', `/api/onboarding/steps/${step}`, { token: m.token, body });
+    if (res.status !== 200) throw new Error(`step ${step} failed: ${res.status} ${res.text}`);
+  }
+}
+
+/** Registered, verified and onboarded through the API. */
+export async function onboardMember(
+  t: TestApp,
+  overrides: AnswerOverrides = {},
+  account: Parameters<typeof registerMember>[1] = {},
+): Promise<MemberTokens> {
+  const m = await registerMember(t, account);
+  await verifyMember(t, m);
+  await answerAll(t, m, overrides);
+  return m;
 }

@@ -19,8 +19,34 @@ ${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
   return { to, subject, text, html };
 }
 
+interface Params {
+  name: string;
+  message: string;
+}
+
 const texts = {
   de: {
+    friendRequest: (app: string, nick: string, p: Params) => ({
+      subject: `${app}: ${p.name} möchte dein Trostpartner sein`,
+      body: [
+        `Hallo ${nick},`,
+        `${p.name} hat dir eine Anfrage geschickt und möchte mit dir in Verbindung kommen.`,
+        ...(p.message ? [`Die Nachricht dazu: „${p.message}“`] : []),
+        'Nimm dir Zeit. Du entscheidest, ob und wann du antwortest.',
+      ],
+      action: 'Anfrage ansehen',
+      footer: 'Du bekommst diese E-Mail, weil du bei uns registriert bist.',
+    }),
+    requestExpired: (app: string, nick: string, p: Params) => ({
+      subject: `${app}: Deine Anfrage an ${p.name}`,
+      body: [
+        `Hallo ${nick},`,
+        `${p.name} hat in den letzten 14 Tagen nicht auf deine Anfrage geantwortet, deshalb haben wir sie zurückgenommen.`,
+        'Das liegt selten an dir: Manche Menschen haben gerade nicht die Kraft für neue Kontakte. Auf deinem Dashboard warten weitere Vorschläge auf dich.',
+      ],
+      action: 'Zum Dashboard',
+      footer: 'Du bekommst diese E-Mail, weil du bei uns registriert bist.',
+    }),
     verify: (app: string, nick: string) => ({
       subject: `${app}: Bitte bestätige deine E-Mail Adresse`,
       body: [
@@ -43,6 +69,27 @@ const texts = {
     }),
   },
   en: {
+    friendRequest: (app: string, nick: string, p: Params) => ({
+      subject: `${app}: ${p.name} would like to be your support partner`,
+      body: [
+        `Hello ${nick},`,
+        `${p.name} has sent you a request and would like to get in touch with you.`,
+        ...(p.message ? [`Their message: “${p.message}”`] : []),
+        'Take your time. You decide whether and when to answer.',
+      ],
+      action: 'View the request',
+      footer: 'You receive this e-mail because you are registered with us.',
+    }),
+    requestExpired: (app: string, nick: string, p: Params) => ({
+      subject: `${app}: Your request to ${p.name}`,
+      body: [
+        `Hello ${nick},`,
+        `${p.name} has not answered your request in the last 14 days, so we have withdrawn it.`,
+        'This is rarely about you: some people do not have the strength for new contacts right now. More suggestions are waiting for you on your dashboard.',
+      ],
+      action: 'Go to the dashboard',
+      footer: 'You receive this e-mail because you are registered with us.',
+    }),
     verify: (app: string, nick: string) => ({
       subject: `${app}: Please confirm your e-mail address`,
       body: [
@@ -67,7 +114,11 @@ const texts = {
   Locale,
   Record<
     string,
-    (app: string, nick: string) => { subject: string; body: string[]; action: string; footer: string }
+    (
+      app: string,
+      nick: string,
+      p: Params,
+    ) => { subject: string; body: string[]; action: string; footer: string }
   >
 >;
 
@@ -77,7 +128,8 @@ export function mailTemplate(
   appName: string,
   to: { email: string; nickname: string },
   url: string,
+  params: Params = { name: '', message: '' },
 ): Mail {
-  const t = texts[locale][kind](appName, to.nickname);
+  const t = texts[locale][kind](appName, to.nickname, params);
   return layout(to.email, t.subject, t.body, { label: t.action, url }, t.footer);
 }

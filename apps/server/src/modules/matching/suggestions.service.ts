@@ -1,0 +1,44 @@
+import type { Locale } from '@trostnetz/contracts/messages';
+import type { AppContext } from '../../app-context.ts';
+import { listPartners, partnerEntry } from '../partners/partners.service.ts';
+import type { UserRow } from '../users/users.presenter.ts';
+import { findActiveUser } from '../users/users.service.ts';
+import {
+  dismissOpenSuggestions,
+  findCandidates,
+  openSuggestionCount,
+  storeSuggestions,
+  suggestBack,
+  suggestionLimit,
+} from './matching.service.ts';
+
+/**
+ * Tops a member's open suggestions up to their limit. A new match is also offered to the other member
+ * when they have room, and reaches them live (NewChatContact with friend_status 3).
+ */
+export async function topUpSuggestions(ctx: AppContext, member: UserRow): Promise<void> {
+  const limit = suggestionLimit(member);
+  const open = await openSuggestionCount(ctx.db, member.id);
+  if (open >= limit) return;
+  const candidates = await findCandidates(ctx.db, member.id, limit - open);
+  await storeSuggestions(ctx.db, member.id, candidates);
+  for (const c of candidates) {
+    const other = await findActiveUser(ctx.db, c.id);
+    if (!other || (await openSuggestionCount(ctx.db, c.id)) >= suggestionLimit(other)) continue;
+    if (!(await suggestBack(ctx.db, c.id, member.id))) continue;
+    const contact = await partnerEntry(ctx, c.id, member.id, other.locale);
+    if (contact) await ctx.broadcaster.toMember(c.id, 'chat_contacts', { contact, friend_status: 3 });
+  }
+}
+
+export async function currentSuggestions(ctx: AppContext, member: UserRow, locale: Locale) {
+  await topUpSuggestions(ctx, member);
+  const suggestions = (await listPartners(ctx, member.id, locale)).filter((p) => p.is_suggestion);
+  return { suggestions, limit: suggestionLimit(member) };
+}
+
+/** "More suggestions": the open ones are passed over for good and a fresh set is found. */
+export async function moreSuggestions(ctx: AppContext, member: UserRow, locale: Locale) {
+  await dismissOpenSuggestions(ctx.db, member.id);
+  return currentSuggestions(ctx, member, locale);
+}

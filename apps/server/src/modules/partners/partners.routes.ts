@@ -1,0 +1,115 @@
+import { idParam } from '@trostnetz/contracts/fields';
+import {
+  foreignProfile,
+  friendActionBody,
+  friendActionResponse,
+  friendSendResponse,
+  partnerList,
+} from '@trostnetz/contracts/partners';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../app-context.ts';
+import { currentMember } from '../../plugins/auth.ts';
+import { sessionKey } from '../../plugins/rate-limit.ts';
+import { actionMessages, friendAction } from './friendship.service.ts';
+import { listPartners } from './partners.service.ts';
+import { foreignProfileOf } from './profile.service.ts';
+
+const actionLimit = { max: 60, timeWindow: 60 * 60_000 };
+
+export async function partnersRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const limited = { rateLimit: { ...actionLimit, keyGenerator: sessionKey('friend') } };
+
+  r.get(
+    '/api/chat/partners',
+    { schema: { tags: ['partners'], response: { 200: partnerList } }, preHandler: app.requireOnboarded },
+    async (request) => listPartners(ctx, currentMember(request).id, request.locale),
+  );
+
+  r.post(
+    '/api/user/friend/request/send/:id',
+    {
+      schema: {
+        tags: ['partners'],
+        params: idParam,
+        body: friendActionBody,
+        response: { 200: friendSendResponse },
+      },
+      preHandler: app.requireOnboarded,
+      config: limited,
+    },
+    async (request) => {
+      const partner = await friendAction(
+        ctx,
+        currentMember(request).id,
+        request.params.id,
+        'send',
+        request.body?.message,
+        request.locale,
+      );
+      return { success: true, partner };
+    },
+  );
+
+  for (const action of ['accept', 'deny', 'retract'] as const) {
+    r.post(
+      `/api/user/friend/request/${action}/:id`,
+      {
+        schema: {
+          tags: ['partners'],
+          params: idParam,
+          body: friendActionBody,
+          response: { 200: friendActionResponse },
+        },
+        preHandler: app.requireOnboarded,
+        config: limited,
+      },
+      async (request) => {
+        await friendAction(
+          ctx,
+          currentMember(request).id,
+          request.params.id,
+          action,
+          request.body?.message,
+          request.locale,
+        );
+        return { success: true, message: actionMessages[action][request.locale] };
+      },
+    );
+  }
+
+  r.post(
+    '/api/user/friend/list/remove/:id',
+    {
+      schema: {
+        tags: ['partners'],
+        params: idParam,
+        body: friendActionBody,
+        response: { 200: friendActionResponse },
+      },
+      preHandler: app.requireOnboarded,
+      config: limited,
+    },
+    async (request) => {
+      await friendAction(
+        ctx,
+        currentMember(request).id,
+        request.params.id,
+        'remove',
+        request.body?.message,
+        request.locale,
+      );
+      return { success: true, message: actionMessages.remove[request.locale] };
+    },
+  );
+
+  r.get(
+    '/api/profile/:id',
+    {
+      schema: { tags: ['partners'], params: idParam, response: { 200: foreignProfile } },
+      preHandler: app.requireOnboarded,
+    },
+    async (request) => foreignProfileOf(ctx, currentMember(request).id, request.params.id, request.locale),
+  );
+}

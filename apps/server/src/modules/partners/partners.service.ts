@@ -1,0 +1,63 @@
+import type { Locale } from '@trostnetz/contracts/messages';
+import type { Partner } from '@trostnetz/contracts/partners';
+import { and, desc, eq, or, sql } from 'drizzle-orm';
+import type { AppContext } from '../../app-context.ts';
+import { matchingProfiles, partnerships } from '../../db/schema/matching.ts';
+import { users } from '../../db/schema/users.ts';
+import { loadQuestionnaire } from '../questionnaire/questionnaire.service.ts';
+import { findPair } from './pairs.ts';
+import { type Other, presentPartner } from './partners.presenter.ts';
+import { notHidden } from './visibility.ts';
+
+const otherColumns = {
+  id: users.id,
+  nickname: users.nickname,
+  avatar: users.avatar,
+  deletedAt: users.deletedAt,
+  lastSeenAt: users.lastSeenAt,
+};
+
+/**
+ * Everyone in a member's partner list: requests, friends (also deleted ones, with an empty nickname)
+ * and open suggestions whose member is still active.
+ */
+export async function listPartners(ctx: AppContext, me: number, locale: Locale): Promise<Partner[]> {
+  const p = partnerships;
+  const otherId = sql`case when ${p.userLow} = ${me} then ${p.userHigh} else ${p.userLow} end`;
+  const rows = await ctx.db
+    .select({ pair: p, other: otherColumns })
+    .from(p)
+    .innerJoin(users, eq(users.id, otherId))
+    .leftJoin(matchingProfiles, eq(matchingProfiles.userId, users.id))
+    .where(
+      and(
+        or(eq(p.userLow, me), eq(p.userHigh, me)),
+        notHidden(me, users.id),
+        sql`case when ${p.userLow} = ${me}
+          then ${p.statusLow} <> 3 or (${p.suggestedLowAt} is not null and ${p.dismissedLowAt} is null
+            and ${p.statusHigh} = 3 and coalesce(${matchingProfiles.active}, false))
+          else ${p.statusHigh} <> 3 or (${p.suggestedHighAt} is not null and ${p.dismissedHighAt} is null
+            and ${p.statusLow} = 3 and coalesce(${matchingProfiles.active}, false)) end`,
+      ),
+    )
+    .orderBy(desc(p.score), desc(p.updatedAt));
+  const questions = await loadQuestionnaire(ctx.db);
+  return rows.map((r) => presentPartner(r.pair, me, r.other, { questions, locale, hasMessages: false }));
+}
+
+/** One partner entry (after a change, for answers and live events). */
+export async function partnerEntry(
+  ctx: AppContext,
+  me: number,
+  otherId: number,
+  locale: Locale,
+): Promise<Partner | undefined> {
+  const pair = await findPair(ctx.db, me, otherId);
+  const [other] = await ctx.db.select(otherColumns).from(users).where(eq(users.id, otherId));
+  if (!pair || !other) return undefined;
+  return presentPartner(pair, me, other as Other, {
+    questions: await loadQuestionnaire(ctx.db),
+    locale,
+    hasMessages: false,
+  });
+}

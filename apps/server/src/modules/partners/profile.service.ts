@@ -1,0 +1,48 @@
+import type { Locale } from '@trostnetz/contracts/messages';
+import type { ForeignProfile } from '@trostnetz/contracts/partners';
+import { eq } from 'drizzle-orm';
+import type { AppContext } from '../../app-context.ts';
+import { matchingProfiles } from '../../db/schema/matching.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { reasonFromTags } from '../matching/match-profile.ts';
+import { loadQuestionnaire } from '../questionnaire/questionnaire.service.ts';
+import { isWatched } from '../safety/safety.service.ts';
+import { findPair } from './pairs.ts';
+import { isOnline, sideOf } from './partners.presenter.ts';
+import { visibleMember } from './visibility.ts';
+
+/** A foreign profile with "Warum ihr passt"; hidden, deleted or not onboarded members are not found. */
+export async function foreignProfileOf(
+  ctx: AppContext,
+  me: number,
+  otherId: number,
+  locale: Locale,
+): Promise<ForeignProfile> {
+  const other = await visibleMember(ctx.db, me, otherId);
+  if (!other) throw new AppError('not_found');
+  const [pair, profiles, watched, questions] = await Promise.all([
+    findPair(ctx.db, me, otherId),
+    ctx.db.select().from(matchingProfiles).where(eq(matchingProfiles.userId, otherId)),
+    isWatched(ctx.db, me, otherId),
+    loadQuestionnaire(ctx.db),
+  ]);
+  let shared = pair?.sharedTags ?? [];
+  if (!pair) {
+    const [mine] = await ctx.db.select().from(matchingProfiles).where(eq(matchingProfiles.userId, me));
+    shared = (profiles[0]?.tags ?? []).filter((t) => mine?.tags.includes(t));
+  }
+  const status = pair ? sideOf(pair, me).status : 3;
+  return {
+    id: other.id,
+    nickname: other.nickname,
+    avatar: other.avatar || null,
+    about: other.about,
+    role: profiles[0]?.role ?? null,
+    friend_status: status,
+    is_watched: watched,
+    online: isOnline(other.lastSeenAt),
+    member_since: other.createdAt.toISOString(),
+    reason: reasonFromTags(questions, shared, locale),
+    request_message: pair && pair.statusLow + pair.statusHigh === 1 ? pair.requestMessage : null,
+  };
+}

@@ -1,0 +1,43 @@
+import { vmsg } from '@trostnetz/contracts/messages';
+import type { AnswerStepBody } from '@trostnetz/contracts/questionnaire';
+import type { AppContext } from '../../app-context.ts';
+import { AppError, validationError } from '../../lib/app-error.ts';
+import { rebuildProfile, refreshActive } from '../matching/matching.service.ts';
+import { topUpSuggestions } from '../matching/suggestions.service.ts';
+import type { UserRow } from '../users/users.presenter.ts';
+import { findActiveUser } from '../users/users.service.ts';
+import { QUESTIONNAIRE_STEPS } from './questionnaire.data.ts';
+import { loadQuestionnaire, saveAnswers, setMatchingStep, validateStep } from './questionnaire.service.ts';
+
+/**
+ * Saves one step. `matching_step` is the next step to answer (resumable); a member may go back to
+ * earlier steps but not skip ahead. The last step completes onboarding (-1) and matches at once.
+ */
+export async function answerStep(
+  ctx: AppContext,
+  member: UserRow,
+  step: number,
+  answers: AnswerStepBody['answers'],
+) {
+  if (step > QUESTIONNAIRE_STEPS) throw validationError({ step: [vmsg('invalid')] });
+  if (member.matchingStep < 0) throw new AppError('conflict');
+  const current = Math.max(member.matchingStep, 1);
+  if (step > current) throw new AppError('conflict');
+  const clean = validateStep(await loadQuestionnaire(ctx.db), step, answers);
+  await saveAnswers(ctx.db, member.id, clean);
+  const next = step >= QUESTIONNAIRE_STEPS ? -1 : Math.max(current, step + 1);
+  await setMatchingStep(ctx.db, member.id, next);
+  if (next < 0) {
+    await rebuildProfile(ctx.db, member.id);
+    const fresh = await findActiveUser(ctx.db, member.id);
+    if (fresh) await topUpSuggestions(ctx, fresh);
+  }
+  return { matching_step: next, done: next < 0 };
+}
+
+/** "Answer again": back to step 1 with the old answers pre-filled; not suggested meanwhile. */
+export async function resetOnboarding(ctx: AppContext, member: UserRow) {
+  await setMatchingStep(ctx.db, member.id, 1);
+  await refreshActive(ctx.db, member.id);
+  return { matching_step: 1, done: false };
+}

@@ -1,0 +1,82 @@
+import { idParam } from '@trostnetz/contracts/fields';
+import {
+  blockBody,
+  blockEntry,
+  blocklist,
+  reportBody,
+  reportResponse,
+  watchlist,
+} from '@trostnetz/contracts/safety';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../app-context.ts';
+import { currentMember } from '../../plugins/auth.ts';
+import { sessionKey } from '../../plugins/rate-limit.ts';
+import {
+  addToWatchlist,
+  hideMember,
+  listBlocks,
+  listWatchlist,
+  removeFromWatchlist,
+  reportProfile,
+  unhide,
+} from './safety.service.ts';
+
+export async function safetyRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const pre = { preHandler: app.requireOnboarded };
+
+  r.get(
+    '/api/user/watchlist',
+    { schema: { tags: ['watchlist'], response: { 200: watchlist } }, ...pre },
+    async (request) => listWatchlist(ctx.db, currentMember(request).id),
+  );
+  r.post(
+    '/api/user/watchlist/:id',
+    { schema: { tags: ['watchlist'], params: idParam, response: { 200: watchlist } }, ...pre },
+    async (request) => {
+      await addToWatchlist(ctx.db, currentMember(request).id, request.params.id);
+      return listWatchlist(ctx.db, currentMember(request).id);
+    },
+  );
+  r.delete(
+    '/api/user/watchlist/:id',
+    { schema: { tags: ['watchlist'], params: idParam, response: { 200: watchlist } }, ...pre },
+    async (request) => {
+      await removeFromWatchlist(ctx.db, currentMember(request).id, request.params.id);
+      return listWatchlist(ctx.db, currentMember(request).id);
+    },
+  );
+
+  r.get(
+    '/api/user/blocklist/all',
+    { schema: { tags: ['hidden list'], response: { 200: blocklist } }, ...pre },
+    async (request) => listBlocks(ctx.db, currentMember(request).id),
+  );
+  r.post(
+    '/api/block',
+    { schema: { tags: ['hidden list'], body: blockBody, response: { 201: blockEntry } }, ...pre },
+    async (request, reply) =>
+      reply.status(201).send(await hideMember(ctx, currentMember(request).id, request.body.userId)),
+  );
+  r.delete(
+    '/api/block/:id',
+    { schema: { tags: ['hidden list'], params: idParam, response: { 204: z.null() } }, ...pre },
+    async (request, reply) => {
+      await unhide(ctx.db, currentMember(request).id, request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+
+  r.post(
+    '/api/reports',
+    {
+      schema: { tags: ['reports'], body: reportBody, response: { 201: reportResponse } },
+      ...pre,
+      config: { rateLimit: { max: 20, timeWindow: 60 * 60_000, keyGenerator: sessionKey('report') } },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await reportProfile(ctx.db, currentMember(request).id, request.body)),
+  );
+}

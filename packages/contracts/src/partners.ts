@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import { vmsg } from './messages.ts';
+
+/** SPEC.md §3 friend_status from the caller's side: 0 sent, 1 received, 2 befriended, 3 none. */
+export const FRIEND_STATUS = { sent: 0, received: 1, befriended: 2, none: 3 } as const;
+export const friendStatus = z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)]);
+export type FriendStatus = z.infer<typeof friendStatus>;
+
+/** "Warum ihr passt": a question both answered and the answers they share. */
+export const matchReason = z.object({ question: z.string(), answers: z.array(z.string()) });
+export type MatchReason = z.infer<typeof matchReason>;
+
+export const partner = z.object({
+  id: z.number().int(),
+  /** Empty for a deleted account (SPEC.md §3). */
+  nickname: z.string(),
+  avatar: z.string().nullable(),
+  has_messages: z.boolean(),
+  friend_status: friendStatus,
+  online: z.boolean(),
+  is_suggestion: z.boolean(),
+  reason: z.array(matchReason),
+  /** The message that came with a pending request, shown to both sides. */
+  request_message: z.string().nullable(),
+  updated_at: z.string(),
+});
+export type Partner = z.infer<typeof partner>;
+export const partnerList = z.array(partner);
+
+export const friendActionBody = z
+  .object({
+    message: z
+      .string({ error: vmsg('invalid') })
+      .trim()
+      .max(500, vmsg('max', 500))
+      .optional(),
+  })
+  .optional()
+  .default({});
+export const friendSendResponse = z.object({ success: z.boolean(), partner });
+export const friendActionResponse = z.object({ success: z.boolean(), message: z.string() });
+
+export const foreignProfile = z.object({
+  id: z.number().int(),
+  nickname: z.string(),
+  avatar: z.string().nullable(),
+  about: z.string().nullable(),
+  role: z.enum(['seeker', 'supporter']).nullable(),
+  friend_status: friendStatus,
+  is_watched: z.boolean(),
+  online: z.boolean(),
+  member_since: z.string(),
+  reason: z.array(matchReason),
+  request_message: z.string().nullable(),
+});
+export type ForeignProfile = z.infer<typeof foreignProfile>;
+
+export const matchingStatusResponse = z.object({ success: z.boolean(), matching_status: z.boolean() });
+export const suggestionsResponse = z.object({ suggestions: partnerList, limit: z.number().int() });
+
+/** Live event payloads (SPEC.md §7): a contact plus friend_status, or status/user_id/foreign_user_id. */
+export const contactEvent = z.object({ contact: partner, friend_status: friendStatus });
+export const statusEvent = z.object({
+  status: friendStatus,
+  user_id: z.number(),
+  foreign_user_id: z.number(),
+});

@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { vmsg } from './messages.ts';
+
+export const watchlistEntry = z.object({
+  id: z.number().int(),
+  nickname: z.string(),
+  avatar: z.string().nullable(),
+  about: z.string().nullable(),
+  friend_status: z.number().int(),
+  added_at: z.string(),
+});
+export const watchlist = z.array(watchlistEntry);
+export type WatchlistEntry = z.infer<typeof watchlistEntry>;
+
+/** SPEC.md §3 Blocklist entry: id, userId (+ what the hidden-list screen shows). */
+export const blockEntry = z.object({
+  id: z.number().int(),
+  userId: z.number().int(),
+  nickname: z.string(),
+  avatar: z.string().nullable(),
+  created_at: z.string(),
+});
+export const blocklist = z.array(blockEntry);
+export type BlockEntry = z.infer<typeof blockEntry>;
+export const blockBody = z.object({
+  userId: z
+    .number({ error: vmsg('required') })
+    .int()
+    .positive(),
+});
+
+export const reportReasons = [
+  'harassment',
+  'inappropriate',
+  'spam',
+  'fake_profile',
+  'self_harm',
+  'other',
+] as const;
+export const reportBody = z.object({
+  type: z.enum(['profile'], { error: vmsg('invalid') }),
+  id: z
+    .number({ error: vmsg('required') })
+    .int()
+    .positive(),
+  reason: z.enum(reportReasons, { error: vmsg('required') }),
+  details: z.string().trim().max(2000, vmsg('max', 2000)).optional(),
+});
+export const reportResponse = z.object({
+  id: z.number().int(),
+  status: z.enum(['open', 'in_review', 'closed']),
+});
