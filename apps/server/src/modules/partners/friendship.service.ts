@@ -60,7 +60,14 @@ export async function friendAction(
       ? { requestedBy: me, requestMessage: message ?? null, requestedAt: now }
       : action === 'accept'
         ? { befriendedAt: now }
-        : { requestedBy: null, requestMessage: null, requestedAt: null };
+        : // Back to "none": not offered to each other again as suggestions.
+          {
+            requestedBy: null,
+            requestMessage: null,
+            requestedAt: null,
+            dismissedLowAt: now,
+            dismissedHighAt: now,
+          };
   const row = await transitionPair(ctx.db, me, otherId, step.from, step.to, extra);
   if (!row) throw new AppError('friendship_state');
   await notifyOther(ctx, me, otherRow, action, message);
@@ -122,7 +129,15 @@ export async function expireStaleRequests(ctx: AppContext, now = new Date()): Pr
   const cutoff = new Date(now.getTime() - REQUEST_EXPIRY_DAYS * 24 * 3600_000);
   const expired = await ctx.db
     .update(partnerships)
-    .set({ statusLow: 3, statusHigh: 3, requestMessage: null, requestedAt: null, updatedAt: now })
+    .set({
+      statusLow: 3,
+      statusHigh: 3,
+      requestMessage: null,
+      requestedAt: null,
+      dismissedLowAt: now,
+      dismissedHighAt: now,
+      updatedAt: now,
+    })
     .where(
       and(
         lt(partnerships.requestedAt, cutoff),
