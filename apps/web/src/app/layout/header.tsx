@@ -1,7 +1,7 @@
 import type { User } from '@trostnetz/contracts/user';
-import { ArrowLeft, ChevronDown, LogOut, Menu, UserRound } from 'lucide-react';
+import { ChevronDown, LogOut, Menu, UserRound } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link, NavLink, useNavigate } from 'react-router';
+import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { CrisisButton } from '../../components/crisis/crisis-button.tsx';
 import { LanguageSwitch } from '../../components/language-switch.tsx';
 import { buttonClass } from '../../components/ui/button.tsx';
@@ -24,14 +24,21 @@ export function Header({ user, variant }: { user: User | null; variant: HeaderVa
 
 function GuestHeader() {
   const { t } = useTranslation('layout');
+  const onLogin = useLocation().pathname === '/login';
   return (
     <header className="border-b border-line bg-canvas/95">
       <div className={cn(bar, 'min-h-16 justify-between py-2')}>
         <Brand to="/" />
         <div className="flex items-center gap-2">
-          <LanguageSwitch className="hidden sm:inline-flex" />
-          <Link to="/login" className={buttonClass('secondary', 'min-h-11 px-4')}>
-            {t('guest.login')}
+          {/* On small screens the switch lives in the footer only. */}
+          <div className="hidden sm:block">
+            <LanguageSwitch />
+          </div>
+          <Link
+            to={onLogin ? '/register' : '/login'}
+            className={buttonClass('secondary', 'min-h-11 px-4 whitespace-nowrap')}
+          >
+            {onLogin ? t('guest.register') : t('guest.login')}
           </Link>
         </div>
       </div>
@@ -49,7 +56,7 @@ function UnverifiedHeader() {
       <div className={cn(bar, 'min-h-16 justify-between py-2')}>
         <Brand to="/please-verify" />
         <div className="flex items-center gap-2">
-          <CrisisButton />
+          <CrisisButton compact />
           <button
             type="button"
             className={buttonClass('ghost', 'px-3')}
@@ -75,19 +82,12 @@ function MemberHeader({ user, variant }: { user: User; variant: HeaderVariant })
         className="sticky top-0 z-30 border-b border-line bg-canvas/95 backdrop-blur"
         data-header-variant={variant}
       >
-        <div className={cn(bar, 'min-h-16 py-2')}>
-          {variant !== 'settings' || isMobile ? (
-            <Brand to="/dashboard" />
-          ) : (
-            <Link to="/dashboard" className={buttonClass('ghost', 'px-3')}>
-              <ArrowLeft aria-hidden="true" className="size-5" />
-              {t('backToDashboard')}
-            </Link>
-          )}
+        <div className={cn(bar, variant === 'chat' ? 'min-h-14 py-1.5' : 'min-h-16 py-2')}>
+          <Brand to="/dashboard" />
           <MemberNavLinks />
           <div className="ml-auto flex items-center gap-2">
             <ConnectionStatus />
-            <CrisisButton />
+            <CrisisButton compact />
             {!isMobile && (
               <AccountMenu
                 nickname={user.nickname}

@@ -3,7 +3,7 @@ import { Outlet, useNavigation } from 'react-router';
 import { cn } from '../../components/ui/cn.ts';
 import { useSessionHeartbeat } from '../../features/auth/hooks/use-session-heartbeat.ts';
 import { CookieConsentBanner } from '../../features/cookie-consent/components/cookie-consent-banner.tsx';
-import { authenticatedUser, useUserStore } from '../../lib/storage/user-store.ts';
+import { authenticatedUser, displayedUser, useUserStore } from '../../lib/storage/user-store.ts';
 import { usePageBehaviour } from '../page-behaviour.ts';
 import { useRealtimeConnection } from '../use-realtime-connection.ts';
 import { useRouteMeta } from '../use-route-meta.ts';
@@ -13,12 +13,13 @@ import { Header } from './header.tsx';
 export function RootLayout() {
   const { t } = useTranslation('common');
   const meta = useRouteMeta();
-  const user = useUserStore(authenticatedUser);
+  const user = useUserStore(displayedUser);
+  const authenticated = useUserStore(authenticatedUser);
   const navigation = useNavigation();
   const member = user?.is_verified ? user : null;
   usePageBehaviour(meta);
-  useSessionHeartbeat(user !== null);
-  useRealtimeConnection(member?.id ?? null);
+  useSessionHeartbeat(authenticated !== null);
+  useRealtimeConnection(authenticated?.is_verified ? authenticated.id : null);
 
   return (
     <div className={cn('flex min-h-dvh flex-col', member && 'pb-20 md:pb-0')}>

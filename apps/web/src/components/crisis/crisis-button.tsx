@@ -5,7 +5,7 @@ import { Dialog } from '../ui/dialog.tsx';
 import { CrisisHelpList } from './crisis-help-list.tsx';
 
 /** One tap from every member screen to the crisis lines (DESIGN.md §7). */
-export function CrisisButton({ className }: { className?: string }) {
+export function CrisisButton({ className, compact = false }: { className?: string; compact?: boolean }) {
   const { t } = useTranslation('crisis');
   return (
     <Dialog
@@ -16,12 +16,19 @@ export function CrisisButton({ className }: { className?: string }) {
         <button
           type="button"
           className={cn(
-            'inline-flex min-h-11 items-center gap-2 rounded-xl border border-accent/40 bg-accent-soft px-3 font-semibold text-accent-strong hover:bg-accent hover:text-white',
+            'inline-flex min-h-11 items-center gap-2 rounded-xl whitespace-nowrap border border-accent/40 bg-accent-soft px-3 font-semibold text-accent-strong hover:bg-accent hover:text-white',
             className,
           )}
         >
           <LifeBuoy aria-hidden="true" className="size-5 shrink-0" />
-          <span>{t('button')}</span>
+          {compact ? (
+            <>
+              <span className="sm:hidden">{t('buttonShort')}</span>
+              <span className="hidden sm:inline">{t('button')}</span>
+            </>
+          ) : (
+            <span>{t('button')}</span>
+          )}
         </button>
       }
     >

@@ -39,6 +39,14 @@ export function authenticatedUser(state: Pick<UserState, 'user' | 'status'>): Us
   return state.status === 'authenticated' ? state.user : null;
 }
 
+/**
+ * Who the layout shows: the authenticated member, or, before this page load's first member fetch,
+ * the persisted one (status 'unknown' only remains while restored tokens exist).
+ */
+export function displayedUser(state: Pick<UserState, 'user' | 'status'>): User | null {
+  return state.status === 'unauthenticated' ? null : state.user;
+}
+
 /** SPEC.md §6: a super admin counts as premium. */
 export function isPremium(user: User | null): boolean {
   return !!user && (user.is_premium || user.is_super_admin);

@@ -1,6 +1,6 @@
 import { LogOut, MailCheck, RefreshCw } from 'lucide-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -43,7 +43,14 @@ export function PleaseVerifyScreen() {
           <span className="grid size-12 shrink-0 place-items-center rounded-full bg-accent-soft text-accent-strong">
             <MailCheck aria-hidden="true" className="size-6" />
           </span>
-          <p>{t('pleaseVerify.text', { email })}</p>
+          <p className="min-w-0">
+            <Trans
+              t={t}
+              i18nKey="pleaseVerify.text"
+              values={{ email }}
+              components={{ email: <strong className="break-all" /> }}
+            />
+          </p>
         </div>
         <p className="text-muted">{t('pleaseVerify.next')}</p>
         <div className="rounded-xl bg-warm/70 p-4 text-sm">

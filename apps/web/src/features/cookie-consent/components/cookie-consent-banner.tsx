@@ -67,7 +67,7 @@ export function CookieConsentBanner() {
           </label>
         </li>
       </ul>
-      <div className="mt-5 flex flex-col gap-2 sm:flex-row sm:justify-end">
+      <div className="mt-5 grid grid-cols-2 gap-2 sm:flex sm:justify-end">
         <Button variant="secondary" onClick={() => decide(false)}>
           {t('onlyNecessary')}
         </Button>

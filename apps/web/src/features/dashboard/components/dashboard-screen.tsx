@@ -30,7 +30,7 @@ export function DashboardScreen() {
 
       <div className="mt-8 grid gap-6 lg:grid-cols-[3fr_2fr]">
         <div className="space-y-6">
-          <Card aria-labelledby="next-step" className="border-accent/30 bg-accent-soft/50">
+          <Card aria-labelledby="next-step" tone="accent">
             {!onboardingDone ? (
               <NextStep
                 icon={ClipboardList}
