@@ -1,4 +1,6 @@
+import type { Writable } from 'node:stream';
 import { WebSocket } from 'ws';
+import { writeBatched } from './write-batching.ts';
 
 /** A subscription is pending while its channel or presence entry is being set up in the adapter. */
 export interface Subscription {
@@ -36,9 +38,20 @@ export class Connection {
    * Returns false when the socket already holds more than `maxBufferedBytes` unsent:
    * the caller closes it rather than letting a slow reader grow our memory.
    */
-  send(frame: Buffer | string, maxBufferedBytes: number): boolean {
+  send(frame: string, maxBufferedBytes: number): boolean {
     if (this.ws.bufferedAmount > maxBufferedBytes) return false;
     this.ws.send(frame, TEXT_FRAME);
+    return true;
+  }
+
+  /**
+   * Writes a complete pre-built WebSocket frame (see ws-frame.ts) straight to the TCP socket.
+   * Safe because ws never queues outgoing frames itself without compression, which is off,
+   * so ordering with frames sent through ws.send is kept.
+   */
+  sendFramed(frame: Buffer, maxBufferedBytes: number): boolean {
+    if (this.ws.bufferedAmount > maxBufferedBytes) return false;
+    writeBatched((this.ws as unknown as { _socket: Writable })._socket, frame);
     return true;
   }
 

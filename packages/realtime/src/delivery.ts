@@ -1,5 +1,6 @@
 import type { Connection } from './connection.ts';
-import { type ServerContext, sendTo } from './server-context.ts';
+import { type ServerContext, sendFramedTo } from './server-context.ts';
+import { textFrame } from './ws-frame.ts';
 
 /** Local half of a publish: the frame was serialised once, every subscriber gets the same bytes. */
 export function deliverLocally(
@@ -9,9 +10,10 @@ export function deliverLocally(
   exceptSocketId: string | undefined,
 ): void {
   const local = ctx.registry.get(channel);
-  if (!local) return;
+  if (!local || local.members.size === 0) return;
+  const framed = textFrame(frame);
   for (const connection of local.members) {
-    if (connection.socketId !== exceptSocketId) sendTo(ctx, connection, frame);
+    if (connection.socketId !== exceptSocketId) sendFramedTo(ctx, connection, framed);
   }
 }
 

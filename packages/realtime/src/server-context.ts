@@ -42,9 +42,18 @@ export function publish(
 }
 
 /** Sends one frame to one socket, closing it with 4100 when it cannot keep up. */
-export function sendTo(ctx: ServerContext, connection: Connection, frame: Buffer | string): void {
+export function sendTo(ctx: ServerContext, connection: Connection, frame: string): void {
   if (!connection.open) return;
-  if (connection.send(frame, ctx.limits.maxBufferedBytes)) return;
+  if (!connection.send(frame, ctx.limits.maxBufferedBytes)) closeSlowConsumer(ctx, connection);
+}
+
+/** sendTo for a broadcast: `framed` is a complete WebSocket frame shared by every recipient. */
+export function sendFramedTo(ctx: ServerContext, connection: Connection, framed: Buffer): void {
+  if (!connection.open) return;
+  if (!connection.sendFramed(framed, ctx.limits.maxBufferedBytes)) closeSlowConsumer(ctx, connection);
+}
+
+function closeSlowConsumer(ctx: ServerContext, connection: Connection): void {
   ctx.logger.warn({ socketId: connection.socketId }, 'realtime socket too slow, closing');
   ctx.closeConnection(connection, closeCodes.overCapacity, 'Over capacity');
 }

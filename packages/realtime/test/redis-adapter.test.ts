@@ -165,6 +165,25 @@ describe.skipIf(!redisUrl)('redis adapter across two nodes', () => {
     expect((await removed).id).toBe('dave');
     expect(alice.members.count).toBe(1);
   });
+
+  it('a node that was wrongly declared dead makes its presence subscribers reconnect and rejoin', async () => {
+    const [a] = (await startNodes(1, { heartbeatMs: 100, deadAfterMs: 600 })) as [TestServer];
+    const pusher = client(a, { user: { id: 'erin' } });
+    await subscribed(pusher, 'presence-lobby');
+    const firstSocket = pusher.connection.socket_id;
+    const redis = new Redis(redisUrl);
+    try {
+      // What a survivor's sweep does to a node it believes dead.
+      const [nodeId = ''] = await redis.zrange(`${prefix}:nodes`, 0, -1);
+      await redis.zrem(`${prefix}:nodes`, nodeId);
+      await redis.del(`${prefix}:presence:presence-lobby`);
+      await waitUntil(() => pusher.connection.socket_id !== firstSocket, 5_000);
+      await waitUntil(() => a.realtime.stats().channelMembers === 1, 5_000);
+      expect(await redis.hlen(`${prefix}:presence:presence-lobby`)).toBe(1);
+    } finally {
+      redis.disconnect();
+    }
+  });
 });
 
 function nextMessage(child: ReturnType<typeof fork>): Promise<{ port: number }> {

@@ -82,9 +82,17 @@ export function createRedisAdapter(url: string, opts: RedisAdapterOptions = {}):
     }
   };
 
+  let beaten = false;
   const beat = async (): Promise<void> => {
     const now = Date.now();
-    await pub.zadd(nodesKey, now, nodeId);
+    const added = await pub.zadd(nodesKey, now, nodeId);
+    if (added === 1 && beaten && handlers) {
+      // Another node took us for dead (we were silent too long) and removed our presence entries.
+      // Our presence subscribers reconnect at once and join again.
+      handlers.logger.error({ nodeId }, 'realtime node was declared dead; reconnecting presence subscribers');
+      handlers.disconnect('presence-', 4200);
+    }
+    beaten = true;
     for (const dead of await pub.zrangebyscore(nodesKey, '-inf', now - deadAfterMs)) await sweep(dead, true);
   };
 

@@ -1,0 +1,170 @@
+import PusherServer from 'pusher';
+import { benchApp } from './bench-app.ts';
+import type { NodeHandle } from './node-handle.ts';
+import { type BenchClient, closeClients, openClients, subscribeAll } from './raw-clients.ts';
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export function sdkFor(port: number): PusherServer {
+  return new PusherServer({
+    appId: benchApp.id,
+    key: benchApp.key,
+    secret: benchApp.secret,
+    host: '127.0.0.1',
+    port: String(port),
+    useTLS: false,
+  });
+}
+
+interface Memory {
+  heapUsed: number;
+  external: number;
+  rss: number;
+  gcExposed: boolean;
+}
+
+export interface MemoryResult {
+  connections: number;
+  bytesPerConnection: number;
+  rssPerConnection: number;
+  gcExposed: boolean;
+  clients: BenchClient[];
+}
+
+/** Server heap+external growth per idle connection, after a warm-up so one-time allocations are excluded. */
+export async function measureIdleMemory(node: NodeHandle, connections: number): Promise<MemoryResult> {
+  await closeClients(await openClients(node.port, 500));
+  await sleep(200);
+  const before = await node.request<Memory>('memory');
+  const clients = await openClients(node.port, connections);
+  await sleep(500);
+  const after = await node.request<Memory>('memory');
+  const stats = await node.request<{ connections: number }>('stats');
+  if (stats.connections !== connections) throw new Error(`server holds ${stats.connections} connections`);
+  return {
+    connections,
+    bytesPerConnection: (after.heapUsed + after.external - before.heapUsed - before.external) / connections,
+    rssPerConnection: (after.rss - before.rss) / connections,
+    gcExposed: after.gcExposed,
+    clients,
+  };
+}
+
+export interface FanoutResult {
+  subscribers: number;
+  triggers: number;
+  deliveries: number;
+  cpuSeconds: number;
+  wallSeconds: number;
+}
+
+/** One channel, many subscribers, triggers through the HTTP events API; server CPU read in the child. */
+export async function measureFanout(
+  node: NodeHandle,
+  subscribers: BenchClient[],
+  triggers: number,
+): Promise<FanoutResult> {
+  await subscribeAll(subscribers, 'fanout');
+  let received = 0;
+  for (const { ws } of subscribers) ws.on('message', () => received++);
+  const expected = subscribers.length * triggers;
+  const pusher = sdkFor(node.port);
+  const payload = { text: 'x'.repeat(80) };
+  const cpuBefore = await node.request<NodeJS.CpuUsage>('cpu');
+  const started = performance.now();
+  // A few triggers in flight keep the server busy without letting socket buffers run away.
+  const inFlight = 4;
+  let sent = 0;
+  await Promise.all(
+    Array.from({ length: inFlight }, async () => {
+      while (sent < triggers) {
+        sent++;
+        await pusher.trigger('fanout', 'burst', payload);
+        while (received < (sent - inFlight * 2) * subscribers.length) await sleep(1);
+      }
+    }),
+  );
+  const deadline = Date.now() + 120_000;
+  while (received < expected && Date.now() < deadline) await sleep(5);
+  const wallSeconds = (performance.now() - started) / 1000;
+  const cpuAfter = await node.request<NodeJS.CpuUsage>('cpu');
+  for (const { ws } of subscribers) ws.removeAllListeners('message');
+  if (received < expected) throw new Error(`only ${received} of ${expected} deliveries arrived`);
+  const cpuSeconds = (cpuAfter.user - cpuBefore.user + cpuAfter.system - cpuBefore.system) / 1e6;
+  return { subscribers: subscribers.length, triggers, deliveries: expected, cpuSeconds, wallSeconds };
+}
+
+export interface LatencyResult {
+  subscribers: number;
+  triggers: number;
+  samples: number;
+  expected: number;
+  p50: number;
+  p99: number;
+  max: number;
+  serverCpuPercent: number;
+  /** The receiving node's own event-loop delay and longest GC pause during the run. */
+  serverLoop: { p99Ms: number; maxMs: number; longestGcMs: number };
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
+}
+
+/**
+ * Steady triggers through the HTTP events API on `publisher`, received by `subscribers` raw clients
+ * on `receiver` (the same node, or another one via Redis). The payload carries the send time.
+ */
+export async function measureLatency(
+  publisher: NodeHandle,
+  receiver: NodeHandle,
+  subscribers: number,
+  ratePerSecond: number,
+  seconds: number,
+): Promise<LatencyResult> {
+  const channel = `latency-${subscribers}-${Date.now()}`;
+  const clients = await openClients(receiver.port, subscribers);
+  await subscribeAll(clients, channel);
+  const samples: number[] = [];
+  // Read the send time straight from the frame text: two JSON.parse calls per delivery would make the
+  // client side (same machine, same two cores) the bottleneck at 20,000 deliveries per second.
+  const marker = '\\"t\\":';
+  for (const { ws } of clients) {
+    ws.on('message', (raw: Buffer) => {
+      const now = performance.now();
+      const text = raw.toString();
+      const at = text.indexOf(marker);
+      if (at !== -1)
+        samples.push(now - Number.parseFloat(text.slice(at + marker.length, at + marker.length + 24)));
+    });
+  }
+  const pusher = sdkFor(publisher.port);
+  const triggers = ratePerSecond * seconds;
+  const cpuBefore = await receiver.request<NodeJS.CpuUsage>('cpu');
+  await receiver.request('loop');
+  const started = performance.now();
+  const requests: Promise<unknown>[] = [];
+  for (let i = 0; i < triggers; i++) {
+    const wait = started + (i * 1000) / ratePerSecond - performance.now();
+    if (wait > 1) await sleep(wait);
+    requests.push(pusher.trigger(channel, 'tick', { t: performance.now(), i }));
+  }
+  await Promise.all(requests);
+  await sleep(500);
+  const elapsed = (performance.now() - started) / 1000;
+  const cpuAfter = await receiver.request<NodeJS.CpuUsage>('cpu');
+  const serverLoop = await receiver.request<LatencyResult['serverLoop']>('loop');
+  await closeClients(clients);
+  const sorted = samples.sort((a, b) => a - b);
+  return {
+    subscribers,
+    triggers,
+    samples: samples.length,
+    expected: triggers * subscribers,
+    p50: percentile(sorted, 50),
+    p99: percentile(sorted, 99),
+    max: sorted[sorted.length - 1] ?? Number.NaN,
+    serverLoop,
+    serverCpuPercent: (cpuAfter.user - cpuBefore.user + cpuAfter.system - cpuBefore.system) / 1e4 / elapsed,
+  };
+}
