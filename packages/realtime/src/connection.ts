@@ -54,10 +54,4 @@ export class Connection {
     writeBatched((this.ws as unknown as { _socket: Writable })._socket, frame);
     return true;
   }
-
-  close(code: number, reason: string): void {
-    if (this.ws.readyState === WebSocket.OPEN || this.ws.readyState === WebSocket.CONNECTING) {
-      this.ws.close(code, reason);
-    }
-  }
 }

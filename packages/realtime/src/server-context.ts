@@ -1,3 +1,4 @@
+import type { WebSocket } from 'ws';
 import type { RealtimeAdapter } from './adapters/adapter.ts';
 import type { ChannelRegistry } from './channel-registry.ts';
 import type { Connection } from './connection.ts';
@@ -13,6 +14,8 @@ export interface ServerContext {
   readonly logger: RealtimeLogger;
   readonly registry: ChannelRegistry;
   readonly connections: Set<Connection>;
+  /** Sockets we sent a close frame to and that have not closed yet; close() terminates them. */
+  readonly closingSockets: Set<WebSocket>;
   /** Adapter calls still running; close() waits for them so presence leaves are not lost. */
   readonly inflight: Set<Promise<unknown>>;
   subscriptionCount: number;

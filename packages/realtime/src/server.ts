@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { type WebSocket, WebSocketServer } from 'ws';
+import { WebSocket, WebSocketServer } from 'ws';
 import { startActivityMonitor } from './activity-monitor.ts';
 import { createInProcessAdapter } from './adapters/in-process-adapter.ts';
 import { isValidChannelName, isValidEventName } from './channel-name.ts';
@@ -9,10 +9,11 @@ import { handleClientMessage } from './client-messages.ts';
 import { Connection } from './connection.ts';
 import { deliverLocally, subscribersByPrefix } from './delivery.ts';
 import { encodeError, encodeFrame } from './frames.ts';
+import { parseAppPath, refusalFor } from './handshake.ts';
 import { type HttpApiResponse, handleHttpApi } from './http-api.ts';
 import type { HttpApiRequest } from './http-signature.ts';
 import { defaultLimits, type RealtimeServerOptions, silentLogger } from './options.ts';
-import { closeCodes, SUPPORTED_PROTOCOL } from './protocol-codes.ts';
+import { closeCodes } from './protocol-codes.ts';
 import { publish, type ServerContext, sendTo } from './server-context.ts';
 import { createSocketId } from './socket-id.ts';
 import { releaseAll } from './subscriptions.ts';
@@ -43,7 +44,6 @@ export interface RealtimeServer {
 }
 
 const SHUTDOWN_GRACE_MS = 2_000;
-const appPathPattern = /^\/app\/([^/]+)$/;
 
 export function createRealtimeServer(opts: RealtimeServerOptions): RealtimeServer {
   const limits = { ...defaultLimits, ...opts.limits };
@@ -63,14 +63,21 @@ export function createRealtimeServer(opts: RealtimeServerOptions): RealtimeServe
     logger: opts.logger ?? silentLogger,
     registry: new ChannelRegistry(adapter),
     connections: new Set(),
+    closingSockets: new Set(),
     inflight: new Set(),
     subscriptionCount: 0,
     // Tearing down first means no further event reaches the socket; ws destroys it if the client
     // never answers the close frame.
     closeConnection(connection, code, reason) {
       teardown(connection);
-      connection.close(code, reason);
+      closeSocket(connection.ws, code, reason);
     },
+  };
+  const closeSocket = (ws: WebSocket, code: number, reason: string): void => {
+    if (ws.readyState !== WebSocket.OPEN) return;
+    ctx.closingSockets.add(ws);
+    ws.once('close', () => ctx.closingSockets.delete(ws));
+    ws.close(code, reason);
   };
   const teardown = (connection: Connection): void => {
     if (connection.closed) return;
@@ -93,24 +100,11 @@ export function createRealtimeServer(opts: RealtimeServerOptions): RealtimeServe
   const refuse = (ws: WebSocket, code: number, message: string): void => {
     ws.on('error', () => {});
     ws.send(encodeError(code, message));
-    ws.close(code, message);
-  };
-
-  const refusalFor = (key: string, params: URLSearchParams): [code: number, message: string] | null => {
-    if (key !== ctx.app.key) return [closeCodes.appNotFound, `App key ${key.slice(0, 64)} not found`];
-    const protocol = params.get('protocol');
-    if (!protocol) return [closeCodes.noProtocol, 'No protocol version supplied'];
-    if (protocol !== String(SUPPORTED_PROTOCOL))
-      return [closeCodes.unsupportedProtocol, 'Unsupported protocol version'];
-    if (ctx.connections.size >= limits.maxConnections) {
-      ctx.logger.warn({ connections: ctx.connections.size }, 'realtime connection limit reached');
-      return [closeCodes.overCapacity, 'Over capacity'];
-    }
-    return null;
+    closeSocket(ws, code, message);
   };
 
   const accept = (ws: WebSocket, key: string, params: URLSearchParams): void => {
-    const refusal = refusalFor(key, params);
+    const refusal = refusalFor(ctx, key, params);
     if (refusal) {
       refuse(ws, ...refusal);
       return;
@@ -135,20 +129,15 @@ export function createRealtimeServer(opts: RealtimeServerOptions): RealtimeServe
 
   return {
     handleUpgrade(req, socket, head) {
-      const url = req.url ?? '';
-      const queryStart = url.indexOf('?');
-      const path = queryStart === -1 ? url : url.slice(0, queryStart);
-      const match = appPathPattern.exec(path);
-      if (!match) return false;
+      const target = parseAppPath(req.url ?? '');
+      if (!target) return false;
       if (closing) {
         // A refusal after the handshake would count as a dead transport in pusher-js; a failed
         // upgrade just makes it retry.
         socket.end('HTTP/1.1 503 Service Unavailable\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
         return true;
       }
-      const params = new URLSearchParams(queryStart === -1 ? '' : url.slice(queryStart + 1));
-      const key = safeDecode(match[1] ?? '');
-      wss.handleUpgrade(req, socket, head, (ws) => accept(ws, key, params));
+      wss.handleUpgrade(req, socket, head, (ws) => accept(ws, target.key, target.params));
       return true;
     },
 
@@ -175,6 +164,7 @@ export function createRealtimeServer(opts: RealtimeServerOptions): RealtimeServe
         connections: ctx.connections.size,
         channels: ctx.registry.channels.size,
         channelMembers,
+        closingSockets: ctx.closingSockets.size,
         pendingSubscriptions: ctx.registry.pendingCount(),
         subscriptions: ctx.subscriptionCount,
         inflight: ctx.inflight.size,
@@ -186,29 +176,21 @@ export function createRealtimeServer(opts: RealtimeServerOptions): RealtimeServe
       if (closing) return;
       closing = true;
       stopActivityMonitor();
-      const sockets = [...ctx.connections].map((connection) => connection.ws);
-      const allClosed = Promise.all(sockets.map((ws) => new Promise((resolve) => ws.once('close', resolve))));
       for (const connection of [...ctx.connections]) {
         ctx.closeConnection(connection, closeCodes.reconnect, 'Server shutting down');
       }
+      const sockets = [...ctx.closingSockets];
+      const allClosed = Promise.all(sockets.map((ws) => new Promise((resolve) => ws.once('close', resolve))));
       let graceTimer: NodeJS.Timeout | undefined;
       await Promise.race([
         allClosed,
         new Promise((resolve) => (graceTimer = setTimeout(resolve, SHUTDOWN_GRACE_MS))),
       ]);
       clearTimeout(graceTimer);
-      for (const ws of sockets) ws.terminate();
+      for (const ws of ctx.closingSockets) ws.terminate();
       while (ctx.inflight.size > 0) await Promise.all(ctx.inflight);
       await adapter.close();
       wss.close();
     },
   };
-}
-
-function safeDecode(segment: string): string {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return segment;
-  }
 }

@@ -1,0 +1,36 @@
+import { closeCodes, SUPPORTED_PROTOCOL } from './protocol-codes.ts';
+import type { ServerContext } from './server-context.ts';
+
+const appPathPattern = /^\/app\/([^/]+)$/;
+
+/** `/app/{key}?protocol=7&client=js&version=…`, or null for any other path. */
+export function parseAppPath(url: string): { key: string; params: URLSearchParams } | null {
+  const queryStart = url.indexOf('?');
+  const match = appPathPattern.exec(queryStart === -1 ? url : url.slice(0, queryStart));
+  if (!match) return null;
+  let key = match[1] ?? '';
+  try {
+    key = decodeURIComponent(key);
+  } catch {
+    // Left as sent; it will not match the app key.
+  }
+  return { key, params: new URLSearchParams(queryStart === -1 ? '' : url.slice(queryStart + 1)) };
+}
+
+/** Why a new socket is turned away (sent as pusher:error, then as the close code), or null. */
+export function refusalFor(
+  ctx: ServerContext,
+  key: string,
+  params: URLSearchParams,
+): [code: number, message: string] | null {
+  if (key !== ctx.app.key) return [closeCodes.appNotFound, `App key ${key.slice(0, 64)} not found`];
+  const protocol = params.get('protocol');
+  if (!protocol) return [closeCodes.noProtocol, 'No protocol version supplied'];
+  if (protocol !== String(SUPPORTED_PROTOCOL))
+    return [closeCodes.unsupportedProtocol, 'Unsupported protocol version'];
+  if (ctx.connections.size >= ctx.limits.maxConnections) {
+    ctx.logger.warn({ connections: ctx.connections.size }, 'realtime connection limit reached');
+    return [closeCodes.overCapacity, 'Over capacity'];
+  }
+  return null;
+}
