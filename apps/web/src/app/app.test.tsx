@@ -103,6 +103,19 @@ describe('the app (guard + page behaviour, SPEC.md §2)', () => {
     expect(hrefs).toEqual(['tel:+498001110111', 'tel:+498001110222', 'tel:116123', 'tel:112']);
   });
 
+  it('logout from the account menu revokes the tokens, clears the session and shows login', async () => {
+    member = buildUser({ nickname: 'Mara' });
+    const { router } = await boot('/dashboard', { signedIn: true });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: /Kontomenü öffnen/ }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Abmelden' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Anmelden' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(fetchMock.mock.calls.some(([url]) => url === '/api/auth/tokens/revoke')).toBe(true);
+    expect(document.cookie).not.toContain('prod-access-token=acc');
+    expect(localStorage.getItem('prod-access-token')).toBeNull();
+  });
+
   it('an unverified member is confined to please-verify', async () => {
     member = buildUser({ is_verified: false, matching_step: 0 });
     const { router } = await boot('/dashboard', { signedIn: true });

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { cn } from '../../components/ui/cn.ts';
-import { useLogout } from '../../features/auth/api/logout.ts';
+import { useSignOut } from '../../features/auth/hooks/use-sign-out.ts';
 
 const itemClass =
   'flex min-h-11 cursor-pointer items-center gap-3 rounded-lg px-3 py-2 text-ink outline-none data-[highlighted]:bg-accent-soft';
@@ -13,7 +13,7 @@ const itemClass =
 export function AccountMenu({ trigger, nickname }: { trigger: ReactNode; nickname: string }) {
   const { t } = useTranslation('layout');
   const navigate = useNavigate();
-  const logout = useLogout();
+  const { signOut, pending } = useSignOut();
   const items = [
     { to: '/profile', label: t('menu.profile'), icon: UserRound },
     { to: '/settings', label: t('menu.settings'), icon: ShieldCheck },
@@ -21,9 +21,6 @@ export function AccountMenu({ trigger, nickname }: { trigger: ReactNode; nicknam
     { to: '/blocklist', label: t('menu.blocklist'), icon: EyeOff },
     { to: '/premium', label: t('menu.premium'), icon: Sparkles },
   ];
-  const signOut = () => {
-    logout.mutate(undefined, { onSettled: () => navigate('/login', { replace: true }) });
-  };
   return (
     <DropdownMenu.Root>
       <DropdownMenu.Trigger asChild>{trigger}</DropdownMenu.Trigger>
@@ -46,7 +43,7 @@ export function AccountMenu({ trigger, nickname }: { trigger: ReactNode; nicknam
             </DropdownMenu.Item>
           ))}
           <DropdownMenu.Separator className="my-1 h-px bg-line" />
-          <DropdownMenu.Item className={cn(itemClass)} onSelect={signOut} disabled={logout.isPending}>
+          <DropdownMenu.Item className={cn(itemClass)} onSelect={() => void signOut()} disabled={pending}>
             <LogOut aria-hidden="true" className="size-5 text-muted" />
             {t('menu.logout')}
           </DropdownMenu.Item>

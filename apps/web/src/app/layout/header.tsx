@@ -1,12 +1,12 @@
 import type { User } from '@trostnetz/contracts/user';
 import { ChevronDown, LogOut, Menu, UserRound } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link, NavLink, useLocation, useNavigate } from 'react-router';
+import { Link, NavLink, useLocation } from 'react-router';
 import { CrisisButton } from '../../components/crisis/crisis-button.tsx';
 import { LanguageSwitch } from '../../components/language-switch.tsx';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { cn } from '../../components/ui/cn.ts';
-import { useLogout } from '../../features/auth/api/logout.ts';
+import { useSignOut } from '../../features/auth/hooks/use-sign-out.ts';
 import { useIsMobile } from '../../lib/use-is-mobile.ts';
 import type { HeaderVariant } from '../route-meta.ts';
 import { AccountMenu } from './account-menu.tsx';
@@ -49,21 +49,14 @@ function GuestHeader() {
 /** Signed in but not verified: only crisis help and logout (please-verify explains the rest). */
 function UnverifiedHeader() {
   const { t } = useTranslation('layout');
-  const navigate = useNavigate();
-  const logout = useLogout();
+  const { signOut } = useSignOut();
   return (
     <header className="border-b border-line bg-canvas/95">
       <div className={cn(bar, 'min-h-16 justify-between py-2')}>
         <Brand to="/please-verify" />
         <div className="flex items-center gap-2">
           <CrisisButton compact />
-          <button
-            type="button"
-            className={buttonClass('ghost', 'px-3')}
-            onClick={() =>
-              logout.mutate(undefined, { onSettled: () => navigate('/login', { replace: true }) })
-            }
-          >
+          <button type="button" className={buttonClass('ghost', 'px-3')} onClick={() => void signOut()}>
             <LogOut aria-hidden="true" className="size-5" />
             <span className="sr-only sm:not-sr-only">{t('menu.logout')}</span>
           </button>

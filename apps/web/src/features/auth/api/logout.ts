@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { clearSession } from '../../../lib/session.ts';
 
@@ -10,5 +9,3 @@ export async function logout(): Promise<void> {
     clearSession();
   }
 }
-
-export const useLogout = () => useMutation({ mutationFn: logout });

@@ -7,7 +7,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { useErrorMessage } from '../../../lib/error-message.ts';
 import { useUserStore } from '../../../lib/storage/user-store.ts';
 import { getUser } from '../api/get-user.ts';
-import { useLogout } from '../api/logout.ts';
+import { useSignOut } from '../hooks/use-sign-out.ts';
 import { AuthCard } from './auth-card.tsx';
 import { ResendVerificationButton } from './resend-verification-button.tsx';
 
@@ -15,7 +15,7 @@ export function PleaseVerifyScreen() {
   const { t } = useTranslation('auth');
   const navigate = useNavigate();
   const email = useUserStore((s) => s.user?.email ?? '');
-  const logout = useLogout();
+  const { signOut, pending: signingOut } = useSignOut();
   const toMessage = useErrorMessage();
   const [checking, setChecking] = useState(false);
   const [stillUnverified, setStillUnverified] = useState(false);
@@ -70,12 +70,7 @@ export function PleaseVerifyScreen() {
         </Button>
         {stillUnverified && <Alert tone="info">{t('pleaseVerify.notYet')}</Alert>}
         {checkError !== null && <Alert tone="error">{toMessage(checkError)}</Alert>}
-        <Button
-          variant="ghost"
-          className="w-full"
-          loading={logout.isPending}
-          onClick={() => logout.mutate(undefined, { onSettled: () => navigate('/login', { replace: true }) })}
-        >
+        <Button variant="ghost" className="w-full" loading={signingOut} onClick={() => void signOut()}>
           <LogOut aria-hidden="true" className="size-5" />
           {t('pleaseVerify.logout')}
         </Button>

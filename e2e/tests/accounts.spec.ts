@@ -1,0 +1,147 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+import {
+  acceptNecessaryCookies,
+  createMember,
+  dataDir,
+  type Lang,
+  logout,
+  signInWithTokens,
+  switchLanguage,
+  ui,
+  uniqueEmail,
+  verifyMember,
+} from '../support/journey.ts';
+import { pathOf, RESET_LINK, VERIFY_LINK, waitForLink } from '../support/outbox.ts';
+
+const PASSWORD = 'ein ruhiger langer Satz';
+const NEW_PASSWORD = 'ein neuer ruhiger Satz';
+
+for (const lang of ['de', 'en'] as const) {
+  test(`account journey (${lang}): register, verify, onboarding, logout, reset password, login`, async ({
+    page,
+  }, testInfo) => {
+    const t = ui[lang];
+    const email = uniqueEmail(`${lang}-${testInfo.project.name}`);
+    const nickname = lang === 'de' ? 'Mara' : 'Robin';
+
+    await page.goto('/register');
+    await acceptNecessaryCookies(page, 'de');
+    if (lang === 'en') await switchLanguage(page, 'en');
+    await expect(page.getByRole('heading', { level: 1, name: t.registerTitle })).toBeVisible();
+    await expect(page).toHaveTitle(`Trostnetz – ${lang === 'de' ? 'Registrieren' : 'Create account'}`);
+
+    // Register → please-verify
+    await page.getByLabel(t.nickname).fill(nickname);
+    await page.getByLabel(t.email).fill(email);
+    await page.getByLabel(t.password, { exact: true }).fill(PASSWORD);
+    await page.getByLabel(t.passwordRepeat).fill(PASSWORD);
+    await page.getByRole('checkbox').check();
+    await page.getByRole('main').getByRole('button', { name: t.createAccount }).click();
+    await expect(page).toHaveURL(/\/please-verify$/);
+    await expect(page.getByRole('heading', { level: 1, name: t.pleaseVerify })).toBeVisible();
+
+    // The verification link from the outbox: please-verify gives way to the onboarding address.
+    const verifyLink = await waitForLink(dataDir(), email, VERIFY_LINK);
+    await page.goto(pathOf(verifyLink));
+    await expect(page).toHaveURL(/\/onboarding$/);
+
+    // Log out from the dashboard.
+    await page.goto('/dashboard');
+    await expect(page.getByRole('heading', { level: 1, name: t.welcome(nickname) })).toBeVisible();
+    await logout(page, lang);
+
+    // Forgotten password → reset link → new password.
+    await page.getByRole('link', { name: t.forgotLink }).click();
+    await expect(page).toHaveURL(/\/forgot-password$/);
+    await page.getByLabel(t.email).fill(email);
+    await page.getByRole('button', { name: t.requestLink }).click();
+    await expect(page.getByText(t.sent)).toBeVisible();
+    const resetLink = await waitForLink(dataDir(), email, RESET_LINK);
+    await page.goto(pathOf(resetLink));
+    await page.getByLabel(t.newPassword, { exact: true }).fill(NEW_PASSWORD);
+    await page.getByLabel(t.passwordRepeat).fill(NEW_PASSWORD);
+    await page.getByRole('button', { name: t.savePassword }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByText(t.passwordChanged)).toBeVisible();
+
+    // The old password no longer works; the new one leads to the dashboard.
+    await page.getByLabel(t.email).fill(email);
+    await page.getByLabel(t.password, { exact: true }).fill(PASSWORD);
+    await page.getByRole('main').getByRole('button', { name: t.signIn, exact: true }).click();
+    await expect(page.getByRole('alert')).toBeVisible();
+    await page.getByLabel(t.password, { exact: true }).fill(NEW_PASSWORD);
+    await page.getByRole('main').getByRole('button', { name: t.signIn, exact: true }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByRole('heading', { level: 1, name: t.welcome(nickname) })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', lang);
+  });
+}
+
+type AxePage = ConstructorParameters<typeof AxeBuilder>[0]['page'];
+
+async function expectNoAxeViolations(page: Page, label: string) {
+  // @axe-core/playwright is typed against a newer playwright-core; the page API it uses is the same.
+  const { violations } = await new AxeBuilder({ page: page as unknown as AxePage })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  const summary = violations.map((v) => ({
+    id: v.id,
+    impact: v.impact,
+    nodes: v.nodes.map((n) => n.target.join(' ')),
+  }));
+  expect(summary, `axe violations on ${label}`).toEqual([]);
+}
+
+test.describe('accessibility (axe: WCAG 2.0/2.1 A and AA)', () => {
+  for (const lang of ['de', 'en'] as Lang[]) {
+    test(`guest screens have no violations (${lang})`, async ({ page }) => {
+      await page.goto('/login');
+      // The consent banner is part of the first screen; check it once, then dismiss it.
+      await expectNoAxeViolations(page, 'login with cookie banner');
+      await acceptNecessaryCookies(page, 'de');
+      if (lang === 'en') await switchLanguage(page, 'en');
+      const screens = [
+        ['/login', 'login'],
+        ['/register', 'register'],
+        ['/forgot-password', 'forgot-password'],
+        ['/password/reset/0123456789abcdef0123456789abcdef', 'reset'],
+        [`/email/verify/999999/${'a'.repeat(64)}?expires=1&signature=${'b'.repeat(64)}`, 'verification'],
+        ['/diese-seite-gibt-es-nicht', 'not-found'],
+      ] as const;
+      for (const [path, label] of screens) {
+        await page.goto(path);
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        if (label === 'verification') await expect(page.getByRole('alert')).toBeVisible();
+        await expectNoAxeViolations(page, `${label} (${lang})`);
+      }
+    });
+  }
+
+  test('member screens have no violations: please-verify and dashboard', async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    const email = uniqueEmail('axe');
+    const pair = await createMember(request, {
+      email,
+      password: PASSWORD,
+      nickname: 'Axel',
+      verified: false,
+    });
+    await signInWithTokens(page, baseURL!, pair);
+    await page.goto('/please-verify');
+    await acceptNecessaryCookies(page, 'de');
+    await expect(page.getByRole('heading', { level: 1, name: ui.de.pleaseVerify })).toBeVisible();
+    await expectNoAxeViolations(page, 'please-verify');
+
+    await verifyMember(request, email);
+    await page.goto('/dashboard');
+    await expect(page.getByRole('heading', { level: 1, name: ui.de.welcome('Axel') })).toBeVisible();
+    await expectNoAxeViolations(page, 'dashboard (de)');
+    await switchLanguage(page, 'en');
+    await expect(page.getByRole('heading', { level: 1, name: ui.en.welcome('Axel') })).toBeVisible();
+    await expectNoAxeViolations(page, 'dashboard (en)');
+  });
+});
