@@ -3,6 +3,7 @@ import {
   bigint,
   boolean,
   check,
+  customType,
   index,
   integer,
   jsonb,
@@ -16,6 +17,9 @@ import {
 import { users } from './users.ts';
 
 type Texts = { de: string; en: string };
+
+/** PostgreSQL `bit varying`, read and written as a string of 0 and 1. */
+const varbit = customType<{ data: string }>({ dataType: () => 'bit varying' });
 
 export const questionnaireQuestions = pgTable('questionnaire_questions', {
   key: text('key').primaryKey(),
@@ -79,6 +83,8 @@ export const matchingProfiles = pgTable(
     partnerAges: text('partner_ages').array().notNull().default(sql`'{}'::text[]`),
     languages: text('languages').array().notNull().default(sql`'{}'::text[]`),
     tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    /** The tags as bits, each answer as many bits wide as its question's weight: score = bit_count(a & b). */
+    tagBits: varbit('tag_bits').notNull().default(sql`B''`),
     /** Verified, onboarded, not paused, not deleted: may be suggested to others. */
     active: boolean('active').notNull().default(true),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -10,6 +10,7 @@ export interface MatchProfileValues {
   partnerAges: string[];
   languages: string[];
   tags: string[];
+  tagBits: string;
 }
 
 const listOf = (v: string[] | string | undefined) => (Array.isArray(v) ? v : []);
@@ -28,12 +29,22 @@ export function profileFromAnswers(questions: LoadedQuestion[], answers: Answers
     partnerAges: byFilter('partner_age'),
     languages: byFilter('languages'),
     tags,
+    tagBits: tagBits(questions, tags),
   };
 }
 
-/** Weights aligned with tags, for the scoring query. */
-export function tagWeights(questions: LoadedQuestion[], tags: string[]): number[] {
-  return tags.map((t) => questions.find((q) => q.key === t.split(':')[0])?.weight ?? 0);
+/**
+ * Every option of a weighted question owns `weight` consecutive bits, so the bitwise AND of two
+ * members' strings has as many ones as their weighted shared answers: score = bit_count(a & b).
+ */
+export function tagBits(questions: LoadedQuestion[], tags: string[]): string {
+  const owned = new Set(tags);
+  let bits = '';
+  for (const q of questions) {
+    if (q.weight <= 0 || q.kind === 'text') continue;
+    for (const o of q.options) bits += (owned.has(`${q.key}:${o.key}`) ? '1' : '0').repeat(q.weight);
+  }
+  return bits;
 }
 
 /** "Warum ihr passt": shared tags grouped by question, in the member's language. */

@@ -4,7 +4,7 @@ import { matchingProfiles, partnerships } from '../../db/schema/matching.ts';
 import { users } from '../../db/schema/users.ts';
 import { answersOf, loadQuestionnaire } from '../questionnaire/questionnaire.service.ts';
 import type { UserRow } from '../users/users.presenter.ts';
-import { profileFromAnswers, tagWeights } from './match-profile.ts';
+import { profileFromAnswers } from './match-profile.ts';
 
 export const FREE_SUGGESTIONS = 3;
 export const PREMIUM_SUGGESTIONS = 10;
@@ -43,42 +43,46 @@ export interface Candidate {
 }
 
 /**
- * The matcher, as one query: hard filters (languages, mutual gender and age preferences, supporters
+ * The matcher, as one query: hard filters (a shared kind of loss, languages, mutual gender and age preferences, supporters
  * only for seekers, never oneself, hidden in either direction, inactive, or anyone already paired or
- * suggested before), then a score over shared weighted answers.
+ * suggested before), then the score over shared weighted answers as one bit count.
  */
 export async function findCandidates(db: Db, userId: number, limit: number): Promise<Candidate[]> {
   const [me] = await db.select().from(matchingProfiles).where(eq(matchingProfiles.userId, userId));
-  if (!me || me.tags.length === 0) return [];
-  const weights = tagWeights(await loadQuestionnaire(db), me.tags);
-  const tags = sql`${`{${me.tags.map((t) => `"${t}"`).join(',')}}`}::text[]`;
+  if (!me || !me.tagBits.includes('1')) return [];
+  const list = (xs: string[]) => `{${xs.join(',')}}`;
+  const mustShare = (await loadQuestionnaire(db))
+    .filter((q) => q.filter === 'must_share')
+    .flatMap((q) => me.tags.filter((t) => t.startsWith(`${q.key}:`)));
+  const score = sql`case when length(p.tag_bits) = ${me.tagBits.length}
+    then bit_count(p.tag_bits & ${me.tagBits}::varbit) else 0 end`;
   const result = await db.execute(sql`
-    select p.user_id as id,
-      (select coalesce(sum(w.weight), 0) from unnest(${tags}, ${`{${weights.join(',')}}`}::int[]) as w(tag, weight)
-        where w.tag = any(p.tags))::int as score,
-      array(select unnest(p.tags) intersect select unnest(${tags})) as shared
-    from matching_profiles p
-    where p.active and p.user_id <> ${userId}
-      and p.tags && ${tags}
-      and p.languages && ${`{${me.languages.join(',')}}`}::text[]
-      and (${me.role} = 'seeker' or p.role = 'seeker')
-      and (${me.partnerGenders.length} = 0 or p.gender = any(${`{${me.partnerGenders.join(',')}}`}::text[]))
-      and (cardinality(p.partner_genders) = 0 or ${me.gender}::text = any(p.partner_genders))
-      and (${me.partnerAges.length} = 0 or p.age_group = any(${`{${me.partnerAges.join(',')}}`}::text[]))
-      and (cardinality(p.partner_ages) = 0 or ${me.ageGroup}::text = any(p.partner_ages))
-      and not exists (select 1 from blocks b where b.blocker_id = ${userId} and b.blocked_id = p.user_id)
-      and not exists (select 1 from blocks b where b.blocker_id = p.user_id and b.blocked_id = ${userId})
-      and not exists (select 1 from partnerships s
-        where s.user_low = least(${userId}::bigint, p.user_id) and s.user_high = greatest(${userId}::bigint, p.user_id))
-    order by score desc, p.user_id desc
+    select id, score, tags from (
+      select p.user_id as id, ${score}::int as score, p.tags
+      from matching_profiles p
+      where p.active and p.user_id <> ${userId}
+        and (${mustShare.length} = 0 or p.tags && ${list(mustShare)}::text[])
+        and p.languages && ${list(me.languages)}::text[]
+        and (${me.role} = 'seeker' or p.role = 'seeker')
+        and (${me.partnerGenders.length} = 0 or p.gender = any(${list(me.partnerGenders)}::text[]))
+        and (cardinality(p.partner_genders) = 0 or ${me.gender}::text = any(p.partner_genders))
+        and (${me.partnerAges.length} = 0 or p.age_group = any(${list(me.partnerAges)}::text[]))
+        and (cardinality(p.partner_ages) = 0 or ${me.ageGroup}::text = any(p.partner_ages))
+        and p.user_id <> all(array(
+          select b.blocked_id from blocks b where b.blocker_id = ${userId}
+          union all select b.blocker_id from blocks b where b.blocked_id = ${userId}
+          union all select s.user_high from partnerships s where s.user_low = ${userId}
+          union all select s.user_low from partnerships s where s.user_high = ${userId}))
+    ) c
+    where score > 0
+    order by score desc, id desc
     limit ${limit}`);
-  return (result.rows as Array<{ id: string | number; score: number; shared: string[] | string }>).map(
-    (r) => ({
-      id: Number(r.id),
-      score: Number(r.score),
-      shared: Array.isArray(r.shared) ? r.shared : parsePgArray(r.shared),
-    }),
-  );
+  const mine = new Set(me.tags);
+  return (result.rows as Array<{ id: string | number; score: number; tags: string[] | string }>).map((r) => ({
+    id: Number(r.id),
+    score: Number(r.score),
+    shared: (Array.isArray(r.tags) ? r.tags : parsePgArray(r.tags)).filter((t) => mine.has(t)),
+  }));
 }
 
 // node-postgres returns text[] from a subquery as an array; PGlite may hand back the literal.

@@ -67,7 +67,7 @@ export const questionnaire: QuestionSeed[] = [
     kind: 'multi',
     required: true,
     weight: 5,
-    filter: null,
+    filter: 'must_share',
     role: null,
     title: { de: 'Was hast du erlebt?', en: 'What have you been through?' },
     help: { de: 'Wähle alles, was passt.', en: 'Choose everything that fits.' },

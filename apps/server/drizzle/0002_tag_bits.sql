@@ -1,0 +1,1 @@
+ALTER TABLE "matching_profiles" ADD COLUMN "tag_bits" bit varying DEFAULT B'' NOT NULL;
