@@ -22,6 +22,10 @@ for (const lang of ['de', 'en'] as const) {
     page,
   }, testInfo) => {
     const t = ui[lang];
+    const channelAuths: number[] = [];
+    page.on('response', (r) => {
+      if (r.url().endsWith('/pusher/auth')) channelAuths.push(r.status());
+    });
     const email = uniqueEmail(`${lang}-${testInfo.project.name}`);
     const nickname = lang === 'de' ? 'Mara' : 'Robin';
 
@@ -75,6 +79,14 @@ for (const lang of ['de', 'en'] as const) {
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(page.getByRole('heading', { level: 1, name: t.welcome(nickname) })).toBeVisible();
     await expect(page.locator('html')).toHaveAttribute('lang', lang);
+
+    // Realtime: connected, and the five private member channels were authorised.
+    await expect(page.locator('[data-connection-state]')).toHaveAttribute(
+      'data-connection-state',
+      'connected',
+    );
+    await expect.poll(() => channelAuths.filter((s) => s === 200).length).toBeGreaterThanOrEqual(5);
+    expect(channelAuths.filter((s) => s !== 200)).toEqual([]);
   });
 }
 
