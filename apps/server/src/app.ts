@@ -10,6 +10,7 @@ import { openDatabase } from './db/client.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createSignedLinks } from './modules/auth/signed-links.ts';
 import { createAccessTokens } from './modules/auth/tokens.ts';
+import { chatRoutes } from './modules/chat/chat.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { createMailer } from './modules/mail/mailer.ts';
 import { matchingRoutes } from './modules/matching/matching.routes.ts';
@@ -98,6 +99,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(matchingRoutes, { ctx });
   await app.register(partnersRoutes, { ctx });
   await app.register(safetyRoutes, { ctx });
+  await app.register(chatRoutes, { ctx });
   await app.register(realtimeRoutes, { ctx, embedded });
   await app.register(spaPlugin, { webDist: config.webDist });
 

@@ -17,6 +17,11 @@ export const errorCatalogue = {
     en: 'Your session has expired. Please sign in again.',
   },
   forbidden: { status: 403, de: 'Das darfst du leider nicht.', en: 'You are not allowed to do this.' },
+  chat_closed: {
+    status: 403,
+    de: 'Ihr könnt euch nur schreiben, solange ihr Trostpartner seid.',
+    en: 'You can only write to each other while you are support partners.',
+  },
   not_verified: {
     status: 403,
     de: 'Bitte bestätige zuerst deine E-Mail Adresse.',

@@ -12,6 +12,8 @@ export type MatchReason = z.infer<typeof matchReason>;
 
 export const partner = z.object({
   id: z.number().int(),
+  /** The conversation's id (one per pair), used by the read call. */
+  chat_id: z.number().int(),
   /** Empty for a deleted account (SPEC.md §3). */
   nickname: z.string(),
   avatar: z.string().nullable(),

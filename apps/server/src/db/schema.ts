@@ -1,4 +1,5 @@
 // drizzle-kit reads this file; application code imports the schema files it needs directly.
+export * from './schema/chat.ts';
 export * from './schema/matching.ts';
 export * from './schema/safety.ts';
 export * from './schema/sessions.ts';

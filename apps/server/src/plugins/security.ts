@@ -38,6 +38,7 @@ export const securityPlugin = fp(async (app: FastifyInstance, opts: { config: Co
       'Accept-Language',
       'ngrok-skip-browser-warning',
       'bypass-tunnel-reminder',
+      'X-Socket-Id',
     ],
     methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
   });

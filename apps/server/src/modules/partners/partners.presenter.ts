@@ -34,6 +34,7 @@ export function presentPartner(
   const deleted = Boolean(other.deletedAt);
   return {
     id: other.id,
+    chat_id: row.id,
     nickname: deleted ? '' : other.nickname,
     avatar: deleted ? null : other.avatar || null,
     has_messages: ctx.hasMessages,

@@ -2,6 +2,7 @@ import type { Locale } from '@trostnetz/contracts/messages';
 import type { Partner } from '@trostnetz/contracts/partners';
 import { and, desc, eq, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
+import { messages } from '../../db/schema/chat.ts';
 import { matchingProfiles, partnerships } from '../../db/schema/matching.ts';
 import { users } from '../../db/schema/users.ts';
 import { loadQuestionnaire } from '../questionnaire/questionnaire.service.ts';
@@ -24,8 +25,9 @@ const otherColumns = {
 export async function listPartners(ctx: AppContext, me: number, locale: Locale): Promise<Partner[]> {
   const p = partnerships;
   const otherId = sql`case when ${p.userLow} = ${me} then ${p.userHigh} else ${p.userLow} end`;
+  const hasMessages = sql<boolean>`exists (select 1 from ${messages} m where m.chat_id = ${p.id})`;
   const rows = await ctx.db
-    .select({ pair: p, other: otherColumns })
+    .select({ pair: p, other: otherColumns, hasMessages })
     .from(p)
     .innerJoin(users, eq(users.id, otherId))
     .leftJoin(matchingProfiles, eq(matchingProfiles.userId, users.id))
@@ -33,7 +35,8 @@ export async function listPartners(ctx: AppContext, me: number, locale: Locale):
       and(
         or(eq(p.userLow, me), eq(p.userHigh, me)),
         notHidden(me, users.id),
-        sql`case when ${p.userLow} = ${me}
+        // Requests and friends; former friends whose conversation stays readable; open suggestions.
+        sql`(${p.befriendedAt} is not null and ${hasMessages}) or case when ${p.userLow} = ${me}
           then ${p.statusLow} <> 3 or (${p.suggestedLowAt} is not null and ${p.dismissedLowAt} is null
             and ${p.statusHigh} = 3 and coalesce(${matchingProfiles.active}, false))
           else ${p.statusHigh} <> 3 or (${p.suggestedHighAt} is not null and ${p.dismissedHighAt} is null
@@ -42,7 +45,9 @@ export async function listPartners(ctx: AppContext, me: number, locale: Locale):
     )
     .orderBy(desc(p.score), desc(p.updatedAt));
   const questions = await loadQuestionnaire(ctx.db);
-  return rows.map((r) => presentPartner(r.pair, me, r.other, { questions, locale, hasMessages: false }));
+  return rows.map((r) =>
+    presentPartner(r.pair, me, r.other, { questions, locale, hasMessages: Boolean(r.hasMessages) }),
+  );
 }
 
 /** One partner entry (after a change, for answers and live events). */
@@ -55,9 +60,14 @@ export async function partnerEntry(
   const pair = await findPair(ctx.db, me, otherId);
   const [other] = await ctx.db.select(otherColumns).from(users).where(eq(users.id, otherId));
   if (!pair || !other) return undefined;
+  const [anyMessage] = await ctx.db
+    .select({ id: messages.id })
+    .from(messages)
+    .where(eq(messages.chatId, pair.id))
+    .limit(1);
   return presentPartner(pair, me, other as Other, {
     questions: await loadQuestionnaire(ctx.db),
     locale,
-    hasMessages: false,
+    hasMessages: Boolean(anyMessage),
   });
 }

@@ -5,7 +5,9 @@
  */
 export const QUESTIONNAIRE_VERSION = 1;
 
+/** must_share: a suggestion shares at least one answer of this question ("a similar situation"). */
 export type Filter =
+  | 'must_share'
   | 'role'
   | 'gender'
   | 'partner_gender'

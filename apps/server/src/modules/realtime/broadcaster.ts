@@ -4,14 +4,16 @@ import type { FastifyBaseLogger } from 'fastify';
 import Pusher from 'pusher';
 import type { Config } from '../../config.ts';
 
+export interface PublishOptions {
+  /** The sender's socket, left out of the delivery (its own tab already has the data). */
+  socketId?: string;
+  event?: string;
+}
+
 /** The one way features publish live events to a member (SPEC.md §7 Real-time, private channels). */
 export interface Broadcaster {
-  toMember(
-    userId: number,
-    kind: MemberChannelKind,
-    payload: unknown,
-    opts?: { socketId?: string },
-  ): Promise<void>;
+  /** The channel's own event (SPEC.md §7) unless `event` names another one on it (e.g. ChatMessagesRead). */
+  toMember(userId: number, kind: MemberChannelKind, payload: unknown, opts?: PublishOptions): Promise<void>;
   /** Closes the member's sockets (logout, password reset, deletion); clients reconnect with their own auth. */
   disconnectMember(userId: number): Promise<void>;
 }
@@ -24,7 +26,9 @@ export function createBroadcaster(
   if (config.realtime.driver === 'embedded' && embedded) {
     return {
       async toMember(userId, kind, payload, opts) {
-        await embedded.trigger([memberChannel(userId, kind)], memberChannels[kind], payload, opts);
+        await embedded.trigger([memberChannel(userId, kind)], opts?.event ?? memberChannels[kind], payload, {
+          socketId: opts?.socketId,
+        });
       },
       disconnectMember: (userId) => embedded.disconnectSubscribers(`private-user_${userId}_`, 4200),
     };
@@ -42,7 +46,7 @@ export function createBroadcaster(
   return {
     async toMember(userId, kind, payload, opts) {
       try {
-        await sdk.trigger(memberChannel(userId, kind), memberChannels[kind], payload, {
+        await sdk.trigger(memberChannel(userId, kind), opts?.event ?? memberChannels[kind], payload, {
           socket_id: opts?.socketId,
         });
       } catch (err) {

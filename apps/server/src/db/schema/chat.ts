@@ -1,0 +1,29 @@
+import { sql } from 'drizzle-orm';
+import { bigint, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { partnerships } from './matching.ts';
+import { users } from './users.ts';
+
+export const messages = pgTable(
+  'messages',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    chatId: bigint('chat_id', { mode: 'number' })
+      .notNull()
+      .references(() => partnerships.id, { onDelete: 'cascade' }),
+    senderId: bigint('sender_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    recipientId: bigint('recipient_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    body: text('body').notNull(),
+    clientId: text('client_id'),
+    sendAt: timestamp('send_at', { withTimezone: true }).notNull().defaultNow(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('messages_chat_idx').on(t.chatId, t.id),
+    uniqueIndex('messages_client_idx').on(t.senderId, t.clientId),
+    index('messages_unread_idx').on(t.recipientId, t.senderId).where(sql`${t.readAt} is null`),
+  ],
+);

@@ -1,0 +1,2 @@
+export declare const serverRoot: string;
+export declare const migrationsDir: string;

@@ -1,0 +1,126 @@
+import type { ChatMessage, UnreadState } from '@trostnetz/contracts/chat';
+import { and, asc, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import type { AppContext } from '../../app-context.ts';
+import { messages } from '../../db/schema/chat.ts';
+import { users } from '../../db/schema/users.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { findPair } from '../partners/pairs.ts';
+import type { PairRow } from '../partners/partners.presenter.ts';
+import { isHiddenEitherWay, notHidden } from '../partners/visibility.ts';
+import { presentMessage } from './chat.presenter.ts';
+
+/** The pair's conversation, if `me` may read it: they were befriended once and nobody hid the other. */
+async function readablePair(ctx: AppContext, me: number, partner: number): Promise<PairRow> {
+  const pair = me === partner ? undefined : await findPair(ctx.db, me, partner);
+  if (!pair || !pair.befriendedAt || (await isHiddenEitherWay(ctx.db, me, partner)))
+    throw new AppError('not_found');
+  return pair;
+}
+
+/**
+ * Stores a message (once per client_id) and only then broadcasts it: to the recipient, and to the
+ * sender's other tabs (the sending socket excluded). Only befriended partners can write.
+ */
+export async function sendMessage(
+  ctx: AppContext,
+  me: number,
+  partner: number,
+  input: { message: string; client_id?: string },
+  socketId?: string,
+): Promise<ChatMessage> {
+  const pair = await readablePair(ctx, me, partner);
+  const [other] = await ctx.db
+    .select({ deletedAt: users.deletedAt })
+    .from(users)
+    .where(eq(users.id, partner));
+  if (!other || other.deletedAt) throw new AppError('not_found');
+  if (pair.statusLow !== 2 || pair.statusHigh !== 2) throw new AppError('chat_closed');
+  const [stored] = await ctx.db
+    .insert(messages)
+    .values({
+      chatId: pair.id,
+      senderId: me,
+      recipientId: partner,
+      body: input.message,
+      clientId: input.client_id ?? null,
+    })
+    .onConflictDoNothing()
+    .returning();
+  if (!stored) {
+    // A retry of a send that was already stored: answer the stored message, broadcast nothing again.
+    const [existing] = await ctx.db
+      .select()
+      .from(messages)
+      .where(and(eq(messages.senderId, me), eq(messages.clientId, input.client_id ?? '')));
+    if (!existing || existing.recipientId !== partner) throw new AppError('conflict');
+    return presentMessage(existing);
+  }
+  const message = presentMessage(stored);
+  await ctx.broadcaster.toMember(partner, 'chat_message', { message });
+  await ctx.broadcaster.toMember(me, 'chat_message', { message }, { socketId });
+  return message;
+}
+
+/** Newest first; `before` pages into the past, `after` catches up (also newest first). */
+export async function history(
+  ctx: AppContext,
+  me: number,
+  partner: number,
+  q: { before?: number; after?: number; limit: number },
+) {
+  const pair = await readablePair(ctx, me, partner);
+  const where = and(
+    eq(messages.chatId, pair.id),
+    q.before ? lt(messages.id, q.before) : undefined,
+    q.after !== undefined ? gt(messages.id, q.after) : undefined,
+  );
+  const rows = await ctx.db
+    .select()
+    .from(messages)
+    .where(where)
+    .orderBy(q.after !== undefined && !q.before ? asc(messages.id) : desc(messages.id))
+    .limit(q.limit + 1);
+  const page = rows.slice(0, q.limit).sort((a, b) => b.id - a.id);
+  return { messages: page.map(presentMessage), has_more: rows.length > q.limit };
+}
+
+/** Marks the partner's messages to `me` in this chat read; tells the partner which ones. */
+export async function markRead(ctx: AppContext, me: number, chatId: number, partner: number) {
+  const pair = await readablePair(ctx, me, partner);
+  if (pair.id !== chatId) throw new AppError('not_found');
+  const readAt = new Date();
+  const rows = await ctx.db
+    .update(messages)
+    .set({ readAt })
+    .where(
+      and(
+        eq(messages.chatId, chatId),
+        eq(messages.recipientId, me),
+        eq(messages.senderId, partner),
+        isNull(messages.readAt),
+      ),
+    )
+    .returning({ id: messages.id, sendAt: messages.sendAt });
+  if (rows.length) {
+    await ctx.broadcaster.toMember(
+      partner,
+      'chat_message',
+      { chat_id: chatId, reader_id: me, ids: rows.map((r) => r.id), read_at: readAt.toISOString() },
+      { event: 'ChatMessagesRead' },
+    );
+  }
+  return Object.fromEntries(
+    rows.map((r) => [String(r.id), { send_at: r.sendAt.toISOString(), read_at: readAt.toISOString() }]),
+  );
+}
+
+/** Unread messages per sender (hidden members left out), plus the total. */
+export async function unreadBySender(ctx: AppContext, me: number): Promise<UnreadState> {
+  const rows = await ctx.db
+    .select({ sender: messages.senderId, n: sql<number>`count(*)::int` })
+    .from(messages)
+    .where(and(eq(messages.recipientId, me), isNull(messages.readAt), notHidden(me, messages.senderId)))
+    .groupBy(messages.senderId);
+  const by_sender = Object.fromEntries(rows.map((r) => [String(r.sender), Number(r.n)]));
+  return { by_sender, total: rows.reduce((sum, r) => sum + Number(r.n), 0) };
+}
