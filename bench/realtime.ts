@@ -49,8 +49,8 @@ const latencyRow = (label: string, r: LatencyResult, targetMs: number) => {
     r.samples === r.expected && r.p99 <= targetMs,
   );
   row(
-    '  receiving node: CPU, event-loop delay p99 / max, longest GC',
-    `${r.serverCpuPercent.toFixed(0)}%, ${ms(r.serverLoop.p99Ms)} / ${ms(r.serverLoop.maxMs)}, ${ms(r.serverLoop.longestGcMs)}`,
+    '  receiving node CPU; its event-loop delay p99 / max; its longest GC; client-process stall max',
+    `${r.serverCpuPercent.toFixed(0)}%; ${ms(r.serverLoop.p99Ms)} / ${ms(r.serverLoop.maxMs)}; ${ms(r.serverLoop.longestGcMs)}; ${ms(r.clientLoopMaxMs)}`,
     '–',
     null,
   );
@@ -122,9 +122,13 @@ async function main(): Promise<void> {
   console.log(`\n${line(['Metric', 'Result', 'Target', 'Status'])}`);
   console.log(line(widths.map((w) => '-'.repeat(w))));
   for (const r of rows) console.log(line(r));
+  const cores = os.cpus().length;
   console.log(
-    `\nLoad average at the end: ${load()} (${os.cpus().length} cores; other processes on this machine count too).`,
+    `\nLoad average at the end: ${load()} on ${cores} cores (other processes on this machine count too).`,
   );
+  if ((os.loadavg()[0] ?? 0) > cores) {
+    console.log('The machine was oversubscribed: latency tails include time spent waiting for a CPU.');
+  }
 }
 
 main().then(

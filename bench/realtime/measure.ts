@@ -1,3 +1,4 @@
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import PusherServer from 'pusher';
 import { benchApp } from './bench-app.ts';
 import type { NodeHandle } from './node-handle.ts';
@@ -105,7 +106,11 @@ export interface LatencyResult {
   serverCpuPercent: number;
   /** The receiving node's own event-loop delay and longest GC pause during the run. */
   serverLoop: { p99Ms: number; maxMs: number; longestGcMs: number };
+  /** Longest event-loop stall of this (client) process: its stalls show up as latency too. */
+  clientLoopMaxMs: number;
 }
+
+const WARM_UP_SECONDS = 2;
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
@@ -139,19 +144,30 @@ export async function measureLatency(
     });
   }
   const pusher = sdkFor(publisher.port);
+  const send = async (count: number): Promise<void> => {
+    const started = performance.now();
+    const requests: Promise<unknown>[] = [];
+    for (let i = 0; i < count; i++) {
+      const wait = started + (i * 1000) / ratePerSecond - performance.now();
+      if (wait > 1) await sleep(wait);
+      requests.push(pusher.trigger(channel, 'tick', { t: performance.now(), i }));
+    }
+    await Promise.all(requests);
+    await sleep(500);
+  };
+  // Unmeasured warm-up: JIT, keep-alive connections and (with Redis) script loading settle first.
+  await send(ratePerSecond * WARM_UP_SECONDS);
+  samples.length = 0;
+
   const triggers = ratePerSecond * seconds;
   const cpuBefore = await receiver.request<NodeJS.CpuUsage>('cpu');
   await receiver.request('loop');
+  const clientLoop = monitorEventLoopDelay({ resolution: 1 });
+  clientLoop.enable();
   const started = performance.now();
-  const requests: Promise<unknown>[] = [];
-  for (let i = 0; i < triggers; i++) {
-    const wait = started + (i * 1000) / ratePerSecond - performance.now();
-    if (wait > 1) await sleep(wait);
-    requests.push(pusher.trigger(channel, 'tick', { t: performance.now(), i }));
-  }
-  await Promise.all(requests);
-  await sleep(500);
+  await send(triggers);
   const elapsed = (performance.now() - started) / 1000;
+  clientLoop.disable();
   const cpuAfter = await receiver.request<NodeJS.CpuUsage>('cpu');
   const serverLoop = await receiver.request<LatencyResult['serverLoop']>('loop');
   await closeClients(clients);
@@ -165,6 +181,7 @@ export async function measureLatency(
     p99: percentile(sorted, 99),
     max: sorted[sorted.length - 1] ?? Number.NaN,
     serverLoop,
+    clientLoopMaxMs: clientLoop.max / 1e6,
     serverCpuPercent: (cpuAfter.user - cpuBefore.user + cpuAfter.system - cpuBefore.system) / 1e4 / elapsed,
   };
 }
