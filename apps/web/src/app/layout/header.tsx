@@ -36,7 +36,7 @@ function GuestHeader() {
           </div>
           <Link
             to={onLogin ? '/register' : '/login'}
-            className={buttonClass('secondary', 'min-h-11 px-4 whitespace-nowrap')}
+            className={buttonClass('secondary', 'whitespace-nowrap', 'sm')}
           >
             {onLogin ? t('guest.register') : t('guest.login')}
           </Link>
@@ -56,7 +56,11 @@ function UnverifiedHeader() {
         <Brand to="/please-verify" />
         <div className="flex items-center gap-2">
           <CrisisButton compact />
-          <button type="button" className={buttonClass('ghost', 'px-3')} onClick={() => void signOut()}>
+          <button
+            type="button"
+            className={buttonClass('ghost', undefined, 'sm')}
+            onClick={() => void signOut()}
+          >
             <LogOut aria-hidden="true" className="size-5" />
             <span className="sr-only sm:not-sr-only">{t('menu.logout')}</span>
           </button>
@@ -85,7 +89,7 @@ function MemberHeader({ user, variant }: { user: User; variant: HeaderVariant })
               <AccountMenu
                 nickname={user.nickname}
                 trigger={
-                  <button type="button" className={buttonClass('secondary', 'px-3')}>
+                  <button type="button" className={buttonClass('secondary', 'whitespace-nowrap', 'sm')}>
                     <UserRound aria-hidden="true" className="size-5" />
                     <span className="max-w-32 truncate">{user.nickname}</span>
                     <ChevronDown aria-hidden="true" className="size-4" />

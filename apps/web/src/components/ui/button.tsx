@@ -6,8 +6,12 @@ import { Spinner } from './spinner.tsx';
 export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger';
 
 const base =
-  'inline-flex min-h-11 items-center justify-center gap-2 rounded-xl px-5 py-2.5 text-base font-semibold ' +
+  'inline-flex min-h-11 items-center justify-center gap-2 rounded-xl text-base font-semibold ' +
   'transition-colors disabled:cursor-not-allowed disabled:opacity-70 no-underline';
+
+/** Padding lives here, not in callers' classes: conflicting utilities do not override reliably. */
+export type ButtonSize = 'md' | 'sm';
+const sizes: Record<ButtonSize, string> = { md: 'px-5 py-2.5', sm: 'px-3 py-2' };
 
 const variants: Record<ButtonVariant, string> = {
   primary: 'bg-accent text-white hover:bg-accent-strong',
@@ -16,12 +20,13 @@ const variants: Record<ButtonVariant, string> = {
   danger: 'bg-danger text-white hover:bg-danger-strong',
 };
 
-export function buttonClass(variant: ButtonVariant = 'primary', className?: string) {
-  return cn(base, variants[variant], className);
+export function buttonClass(variant: ButtonVariant = 'primary', className?: string, size: ButtonSize = 'md') {
+  return cn(base, sizes[size], variants[variant], className);
 }
 
 interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   variant?: ButtonVariant;
+  size?: ButtonSize;
   /** Shows progress and blocks double submits. */
   loading?: boolean;
   /** Read instead of the label while loading, e.g. "Wird gesendet …". */
@@ -30,6 +35,7 @@ interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
 
 export function Button({
   variant = 'primary',
+  size = 'md',
   loading = false,
   loadingLabel,
   className,
@@ -41,7 +47,7 @@ export function Button({
   return (
     <button
       type={type}
-      className={buttonClass(variant, className)}
+      className={buttonClass(variant, className, size)}
       disabled={disabled || loading}
       aria-busy={loading || undefined}
       {...rest}
@@ -54,8 +60,9 @@ export function Button({
 
 export function ButtonLink({
   variant = 'primary',
+  size = 'md',
   className,
   ...rest
-}: LinkProps & { variant?: ButtonVariant }) {
-  return <Link className={buttonClass(variant, className)} {...rest} />;
+}: LinkProps & { variant?: ButtonVariant; size?: ButtonSize }) {
+  return <Link className={buttonClass(variant, className, size)} {...rest} />;
 }

@@ -1,7 +1,6 @@
-import { CircleCheck, MailWarning } from 'lucide-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { useLocation, useNavigate, useParams } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { ButtonLink } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
@@ -41,10 +40,7 @@ export function VerificationScreen() {
       {verify.isSuccess && (
         <div className="space-y-5">
           <Alert tone="success">
-            <p className="flex items-center gap-2 font-semibold">
-              <CircleCheck aria-hidden="true" className="size-5" />
-              {t('verification.success')}
-            </p>
+            <p className="font-semibold">{t('verification.success')}</p>
             <p className="mt-1">{signedIn ? t('verification.continuing') : t('verification.signInNext')}</p>
           </Alert>
           {!signedIn && (
@@ -57,15 +53,18 @@ export function VerificationScreen() {
       {verify.isError && (
         <div className="space-y-5">
           <Alert tone="error">
-            <p className="flex items-center gap-2 font-semibold">
-              <MailWarning aria-hidden="true" className="size-5" />
-              {t('verification.failed')}
-            </p>
+            <p className="font-semibold">{t('verification.failed')}</p>
             <p className="mt-1">
               {signedIn ? t('verification.failedSignedIn') : t('verification.failedSignedOut')}
             </p>
           </Alert>
-          {signedIn ? <ResendVerificationButton /> : <Link to="/login">{t('login.submit')}</Link>}
+          {signedIn ? (
+            <ResendVerificationButton />
+          ) : (
+            <ButtonLink to="/login" variant="secondary" className="w-full">
+              {t('login.submit')}
+            </ButtonLink>
+          )}
         </div>
       )}
     </AuthCard>
