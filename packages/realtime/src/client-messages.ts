@@ -31,6 +31,8 @@ export function handleClientMessage(
   raw: RawData,
   isBinary: boolean,
 ): void {
+  // Frames can still arrive after we started closing; a subscribe then would outlive the teardown.
+  if (connection.closed) return;
   connection.lastSeen = Date.now();
   connection.pingSentAt = 0;
   if (isBinary) {

@@ -129,4 +129,18 @@ describe('subscriptions', () => {
     expect(server.realtime.stats()).toMatchObject({ connections: 1, channels: 1 });
     expect(bystander.closeCode).toBeNull();
   });
+
+  it('frames arriving after the server started closing a socket leave no subscription behind', async () => {
+    server = await startTestServer();
+    const socket = raw();
+    await socket.socketId();
+    socket.send('pusher:subscribe', { channel: 'user_9_feed' });
+    await socket.next((f) => f.event === 'pusher_internal:subscription_succeeded');
+    await server.realtime.disconnectSubscribers('user_9_');
+    // Sent before this client has seen the close frame.
+    socket.send('pusher:subscribe', { channel: 'late' });
+    await socket.closed;
+    await waitUntil(() => server.realtime.stats().closingSockets === 0);
+    for (const value of Object.values(server.realtime.stats())) expect(value).toBe(0);
+  });
 });
