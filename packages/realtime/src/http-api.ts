@@ -2,7 +2,7 @@ import { distinctMembers } from './adapters/adapter.ts';
 import { channelKind, isValidChannelName } from './channel-name.ts';
 import { ApiError, type ApiEvent, parseApiEvent, parseBatch, parseJsonBody } from './http-events.ts';
 import { type HttpApiRequest, signatureProblem } from './http-signature.ts';
-import { publish, type ServerContext } from './server-context.ts';
+import { publishToChannels, type ServerContext } from './server-context.ts';
 
 export interface HttpApiResponse {
   status: number;
@@ -50,13 +50,9 @@ export async function handleHttpApi(ctx: ServerContext, request: HttpApiRequest)
 }
 
 async function publishAll(ctx: ServerContext, events: ApiEvent[]): Promise<void> {
-  const deliveries: Promise<void>[] = [];
-  for (const event of events) {
-    for (const channel of event.channels) {
-      deliveries.push(publish(ctx, channel, event.name, event.data, event.socketId));
-    }
-  }
-  await Promise.all(deliveries);
+  await Promise.all(
+    events.map((event) => publishToChannels(ctx, event.channels, event.name, event.data, event.socketId)),
+  );
 }
 
 function decodeChannel(segment: string): string {

@@ -2,7 +2,7 @@ import type { WebSocket } from 'ws';
 import type { RealtimeAdapter } from './adapters/adapter.ts';
 import type { ChannelRegistry } from './channel-registry.ts';
 import type { Connection } from './connection.ts';
-import { encodeFrame } from './frames.ts';
+import { encodeFrame, encodeFrameWithQuotedData } from './frames.ts';
 import type { RealtimeAppCredentials, RealtimeLimits, RealtimeLogger } from './options.ts';
 import { closeCodes } from './protocol-codes.ts';
 
@@ -30,6 +30,22 @@ export function track(ctx: ServerContext, work: Promise<unknown>): void {
   );
   ctx.inflight.add(settled);
   void settled.then(() => ctx.inflight.delete(settled));
+}
+
+/** One event to several channels: the data is quoted once, each channel's frame built once. */
+export async function publishToChannels(
+  ctx: ServerContext,
+  channels: string[],
+  event: string,
+  data: string,
+  exceptSocketId?: string,
+): Promise<void> {
+  const quoted = JSON.stringify(data);
+  await Promise.all(
+    channels.map((channel) =>
+      ctx.adapter.publish(channel, encodeFrameWithQuotedData(event, quoted, channel), exceptSocketId),
+    ),
+  );
 }
 
 /** Serialises once, then hands the frame to the adapter, which delivers on every node. */

@@ -14,7 +14,7 @@ import { type HttpApiResponse, handleHttpApi } from './http-api.ts';
 import type { HttpApiRequest } from './http-signature.ts';
 import { defaultLimits, type RealtimeServerOptions, silentLogger } from './options.ts';
 import { closeCodes } from './protocol-codes.ts';
-import { publish, type ServerContext, sendTo } from './server-context.ts';
+import { publishToChannels, type ServerContext, sendTo } from './server-context.ts';
 import { createSocketId } from './socket-id.ts';
 import { releaseAll } from './subscriptions.ts';
 
@@ -149,9 +149,7 @@ export function createRealtimeServer(opts: RealtimeServerOptions): RealtimeServe
         if (!isValidChannelName(channel)) throw new TypeError(`Invalid channel name: ${channel}`);
       }
       const payload = typeof data === 'string' ? data : JSON.stringify(data);
-      await Promise.all(
-        channels.map((channel) => publish(ctx, channel, event, payload, triggerOpts?.socketId)),
-      );
+      await publishToChannels(ctx, channels, event, payload, triggerOpts?.socketId);
     },
 
     disconnectSubscribers: (channelPrefix, code = closeCodes.unauthorized) =>

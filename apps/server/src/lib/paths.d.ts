@@ -1,2 +1,0 @@
-export declare const serverRoot: string;
-export declare const migrationsDir: string;
