@@ -139,6 +139,39 @@ describe('the app (guard + page behaviour, SPEC.md §2)', () => {
     expect(document.cookie).not.toContain('prod-access-token=acc');
   });
 
+  it('a reload with a hash scrolls smoothly to the anchor', async () => {
+    const scrollIntoView = vi.fn();
+    Element.prototype.scrollIntoView = scrollIntoView;
+    await boot('/privacy#deine-rechte', { signedIn: false });
+    expect(await screen.findByRole('heading', { level: 2, name: 'Deine Rechte' })).toBeInTheDocument();
+    await waitFor(() => expect(scrollIntoView).toHaveBeenCalledWith({ behavior: 'smooth', block: 'start' }));
+    expect(scrollIntoView.mock.contexts[0]).toBe(document.getElementById('deine-rechte'));
+  });
+
+  it('routes flagged scroll-to-top (partner profile) scroll to top, also between two profiles', async () => {
+    member = buildUser();
+    const scrollTo = vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
+    const { router } = await boot('/dashboard', { signedIn: true });
+    await screen.findByRole('heading', { level: 1, name: /Schön, dass du da bist/ });
+    await router.navigate('/profile/5');
+    await screen.findByRole('heading', { level: 1, name: 'Profil' });
+    await waitFor(() => expect(scrollTo).toHaveBeenCalledWith(0, 0));
+    scrollTo.mockClear();
+    await router.navigate('/profile/6');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/profile/6'));
+    await waitFor(() => expect(scrollTo).toHaveBeenCalledWith(0, 0));
+    // Not flagged and the same screen: a search change keeps the position.
+    scrollTo.mockClear();
+    await router.navigate('/dashboard');
+    await waitFor(() => expect(scrollTo).toHaveBeenCalledTimes(1));
+    scrollTo.mockClear();
+    await router.navigate('/dashboard?tab=1');
+    await waitFor(() => expect(router.state.location.search).toBe('?tab=1'));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(scrollTo).not.toHaveBeenCalled();
+    scrollTo.mockRestore();
+  });
+
   it('an unknown path shows the not-found screen', async () => {
     await boot('/gibt-es-nicht', { signedIn: false });
     expect(
