@@ -2,10 +2,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppContext } from '../app-context.ts';
 import { AppError } from '../lib/app-error.ts';
-import { isSessionLive } from '../modules/auth/sessions.service.ts';
+import { memberOfLiveSession } from '../modules/auth/sessions.service.ts';
 import { bearerToken } from '../modules/auth/tokens.ts';
 import type { UserRow } from '../modules/users/users.presenter.ts';
-import { findActiveUser } from '../modules/users/users.service.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -29,17 +28,14 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { ctx: AppContex
   const authenticate = async (request: FastifyRequest) => {
     const token = bearerToken(request.headers.authorization);
     const claims = token ? await ctx.accessTokens.verify(token) : null;
-    if (!claims || !(await isSessionLive(ctx.db, claims.sessionId, claims.userId))) {
-      throw new AppError('unauthenticated');
-    }
+    const member = claims && (await memberOfLiveSession(ctx.db, claims.sessionId, claims.userId));
+    if (!member) throw new AppError('unauthenticated');
     request.auth = claims;
+    request.member = member;
   };
   const requireMember = async (request: FastifyRequest) => {
     await authenticate(request);
-    const member = await findActiveUser(ctx.db, request.auth!.userId);
-    if (!member) throw new AppError('unauthenticated');
-    if (!member.isVerified) throw new AppError('not_verified');
-    request.member = member;
+    if (!request.member!.isVerified) throw new AppError('not_verified');
   };
   app.decorate('authenticate', authenticate);
   app.decorate('requireMember', requireMember);
@@ -49,7 +45,7 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { ctx: AppContex
   });
 });
 
-/** The verified member behind requireMember / requireOnboarded. */
+/** The member behind authenticate (verified behind requireMember / requireOnboarded). */
 export function currentMember(request: FastifyRequest): UserRow {
   if (!request.member) throw new AppError('unauthenticated');
   return request.member;

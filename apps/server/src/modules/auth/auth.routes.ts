@@ -15,8 +15,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { authUserId } from '../../plugins/auth.ts';
-import { findActiveUser, userView } from '../users/users.service.ts';
+import { authUserId, currentMember } from '../../plugins/auth.ts';
+import { userView } from '../users/users.service.ts';
 import {
   checkCredentials,
   registerMember,
@@ -152,8 +152,7 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
       },
     },
     async (request) => {
-      const user = await findActiveUser(ctx.db, authUserId(request));
-      if (!user) throw new AppError('unauthenticated');
+      const user = currentMember(request);
       if (!user.isVerified) sendVerificationMail(ctx, user);
       return { message: politeMessages.resent[request.locale] };
     },

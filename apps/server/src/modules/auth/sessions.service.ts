@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
 import type { Db } from '../../db/client.ts';
 import { refreshTokens, sessions } from '../../db/schema/sessions.ts';
@@ -93,10 +93,10 @@ export async function revokeAllSessions(db: Db, userId: number, reason: string) 
     .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
 }
 
-/** One indexed look-up per authenticated request: the session is live and its member not deleted. */
-export async function isSessionLive(db: Db, sessionId: string, userId: number): Promise<boolean> {
+/** One indexed look-up per authenticated request: the live session's member (not deleted), or undefined. */
+export async function memberOfLiveSession(db: Db, sessionId: string, userId: number) {
   const [row] = await db
-    .select({ ok: sql<number>`1` })
+    .select({ user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
@@ -107,5 +107,5 @@ export async function isSessionLive(db: Db, sessionId: string, userId: number): 
         isNull(users.deletedAt),
       ),
     );
-  return Boolean(row);
+  return row?.user;
 }

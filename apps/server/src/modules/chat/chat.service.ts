@@ -1,20 +1,40 @@
 import type { ChatMessage, UnreadState } from '@trostnetz/contracts/chat';
-import { and, asc, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
 import { messages } from '../../db/schema/chat.ts';
+import { partnerships } from '../../db/schema/matching.ts';
 import { users } from '../../db/schema/users.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { findPair } from '../partners/pairs.ts';
+import { pairKey } from '../partners/pairs.ts';
 import type { PairRow } from '../partners/partners.presenter.ts';
-import { isHiddenEitherWay, notHidden } from '../partners/visibility.ts';
+import { notHidden } from '../partners/visibility.ts';
 import { presentMessage } from './chat.presenter.ts';
 
-/** The pair's conversation, if `me` may read it: they were befriended once and nobody hid the other. */
-async function readablePair(ctx: AppContext, me: number, partner: number): Promise<PairRow> {
-  const pair = me === partner ? undefined : await findPair(ctx.db, me, partner);
-  if (!pair || !pair.befriendedAt || (await isHiddenEitherWay(ctx.db, me, partner)))
-    throw new AppError('not_found');
-  return pair;
+/**
+ * The pair's conversation, if `me` may read it: they were befriended once and nobody hid the other
+ * (one query, as it runs on every send). Also says whether the partner's account is deleted.
+ */
+async function readablePair(
+  ctx: AppContext,
+  me: number,
+  partner: number,
+): Promise<PairRow & { partnerDeleted: boolean }> {
+  if (me === partner) throw new AppError('not_found');
+  const { low, high } = pairKey(me, partner);
+  const [row] = await ctx.db
+    .select({ pair: partnerships, deletedAt: users.deletedAt })
+    .from(partnerships)
+    .innerJoin(users, eq(users.id, partner))
+    .where(
+      and(
+        eq(partnerships.userLow, low),
+        eq(partnerships.userHigh, high),
+        isNotNull(partnerships.befriendedAt),
+        notHidden(me, sql`${partner}::bigint`),
+      ),
+    );
+  if (!row) throw new AppError('not_found');
+  return { ...row.pair, partnerDeleted: Boolean(row.deletedAt) };
 }
 
 /**

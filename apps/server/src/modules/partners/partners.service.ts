@@ -36,11 +36,11 @@ export async function listPartners(ctx: AppContext, me: number, locale: Locale):
         or(eq(p.userLow, me), eq(p.userHigh, me)),
         notHidden(me, users.id),
         // Requests and friends; former friends whose conversation stays readable; open suggestions.
-        sql`(${p.befriendedAt} is not null and ${hasMessages}) or case when ${p.userLow} = ${me}
+        sql`((${p.befriendedAt} is not null and ${hasMessages}) or case when ${p.userLow} = ${me}
           then ${p.statusLow} <> 3 or (${p.suggestedLowAt} is not null and ${p.dismissedLowAt} is null
             and ${p.statusHigh} = 3 and coalesce(${matchingProfiles.active}, false))
           else ${p.statusHigh} <> 3 or (${p.suggestedHighAt} is not null and ${p.dismissedHighAt} is null
-            and ${p.statusLow} = 3 and coalesce(${matchingProfiles.active}, false)) end`,
+            and ${p.statusLow} = 3 and coalesce(${matchingProfiles.active}, false)) end)`,
       ),
     )
     .orderBy(desc(p.score), desc(p.updatedAt));

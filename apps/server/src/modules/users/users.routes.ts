@@ -3,9 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
-import { AppError } from '../../lib/app-error.ts';
-import { authUserId } from '../../plugins/auth.ts';
-import { addHasSeen, findActiveUser, touchLastSeen, userView } from './users.service.ts';
+import { authUserId, currentMember } from '../../plugins/auth.ts';
+import { addHasSeen, touchLastSeen, userView } from './users.service.ts';
 
 export async function usersRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -14,9 +13,7 @@ export async function usersRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
     '/api/profile/init',
     { schema: { tags: ['profile'], response: { 200: userSchema } }, preHandler: app.authenticate },
     async (request) => {
-      const row = await findActiveUser(ctx.db, authUserId(request));
-      if (!row) throw new AppError('unauthenticated');
-      return userView(ctx.db, row);
+      return userView(ctx.db, currentMember(request));
     },
   );
 
