@@ -13,7 +13,7 @@ import { partnerships } from '../apps/server/src/db/schema/matching.ts';
 import { users } from '../apps/server/src/db/schema/users.ts';
 import { startSession } from '../apps/server/src/modules/auth/sessions.service.ts';
 import { createAccessTokens } from '../apps/server/src/modules/auth/tokens.ts';
-import { sharedSecrets, type SpawnedServer, spawnServer } from '../apps/server/src/test/spawn-server.ts';
+import { type SpawnedServer, sharedSecrets, spawnServer } from '../apps/server/src/test/spawn-server.ts';
 
 const { values } = parseArgs({
   options: {
@@ -68,7 +68,13 @@ async function seed(url: string): Promise<Array<{ id: number; partner: number; t
   const ids = rows.map((r) => r.id);
   const pairs = [];
   for (let i = 0; i < ids.length; i += 2) {
-    pairs.push({ userLow: ids[i]!, userHigh: ids[i + 1]!, statusLow: 2, statusHigh: 2, befriendedAt: new Date() });
+    pairs.push({
+      userLow: ids[i]!,
+      userHigh: ids[i + 1]!,
+      statusLow: 2,
+      statusHigh: 2,
+      befriendedAt: new Date(),
+    });
   }
   await database.db.insert(partnerships).values(pairs);
   const members = [];
@@ -80,9 +86,14 @@ async function seed(url: string): Promise<Array<{ id: number; partner: number; t
   return members;
 }
 
-const pct = (xs: number[], p: number) => (xs.length ? xs[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]! : Number.NaN);
+const pct = (xs: number[], p: number) =>
+  xs.length ? xs[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]! : Number.NaN;
 
-async function run(label: string, nodes: SpawnedServer[], seeded: Array<{ id: number; partner: number; token: string }>) {
+async function run(
+  label: string,
+  nodes: SpawnedServer[],
+  seeded: Array<{ id: number; partner: number; token: string }>,
+) {
   const members: Member[] = seeded.map((m, i) => ({ ...m, node: nodes[i % nodes.length]! }));
   const sentAt = new Map<string, number>();
   const received = new Map<string, number>();
@@ -191,7 +202,11 @@ const lines: string[] = [];
     console.log(lines.at(-1));
   }
 }
-console.log(`\nChat: ${RATE} msg/s for ${SECONDS} s between befriended pairs, PostgreSQL, pusher-js clients in Node`);
-console.log('| setup | members | throughput | p50 | p95 | p99 | errors | lost | doubled |\n|---|---|---|---|---|---|---|---|---|');
+console.log(
+  `\nChat: ${RATE} msg/s for ${SECONDS} s between befriended pairs, PostgreSQL, pusher-js clients in Node`,
+);
+console.log(
+  '| setup | members | throughput | p50 | p95 | p99 | errors | lost | doubled |\n|---|---|---|---|---|---|---|---|---|',
+);
 for (const l of lines) console.log(l);
 console.log('Targets: 1,000 members, 200 msg/s, p99 ≤ 100 ms, 0 lost, 0 doubled.');

@@ -29,6 +29,7 @@ const envSchema = z.object({
   TRUST_PROXY: bool,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: optionalString,
+  RATE_LIMIT_FACTOR: z.coerce.number().positive().max(1000).default(1),
   REALTIME_DRIVER: z.enum(['embedded', 'pusher']).default('embedded'),
   PUSHER_APP_ID: optionalString,
   PUSHER_APP_KEY: optionalString,
@@ -80,6 +81,16 @@ export interface Config {
 }
 
 export class ConfigError extends Error {}
+
+/** RATE_LIMIT_FACTOR multiplies every allowance (e.g. behind a shared address, or for test journeys). */
+function scaleLimits<K extends string>(
+  factor: number,
+  limits: Record<K, RateLimitRule>,
+): Record<K, RateLimitRule> {
+  return Object.fromEntries(
+    Object.entries<RateLimitRule>(limits).map(([k, r]) => [k, { ...r, max: Math.ceil(r.max * factor) }]),
+  ) as Record<K, RateLimitRule>;
+}
 
 /** Secrets that must survive restarts are generated once and kept in DATA_DIR when not given. */
 function persistedSecrets(dataDir: string) {
@@ -142,13 +153,13 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       scheme: e.PUSHER_SCHEME ?? null,
       cluster: e.PUSHER_APP_CLUSTER,
     },
-    rateLimits: {
+    rateLimits: scaleLimits(e.RATE_LIMIT_FACTOR, {
       login: { max: 10, timeWindow: 60_000 },
       register: { max: 10, timeWindow: 60 * 60_000 },
       passwordReset: { max: 5, timeWindow: 15 * 60_000 },
       verifyResend: { max: 3, timeWindow: 10 * 60_000 },
       refresh: { max: 30, timeWindow: 60_000 },
-    },
+    }),
     tokens: {
       accessTtlSec: 15 * 60,
       refreshTtlSec: 7 * 24 * 3600,

@@ -5,8 +5,20 @@ import { userSchema } from './user.ts';
 
 const passwordsMatch = (d: { password: string; password_confirmation: string }) =>
   d.password === d.password_confirmation;
-const mismatch = { message: vmsg('equal_passwords'), path: ['password_confirmation'] };
-const confirmation = z.string({ error: vmsg('required') });
+// Checked as soon as both passwords are strings, even while other fields are still invalid.
+const mismatch = {
+  message: vmsg('equal_passwords'),
+  path: ['password_confirmation'],
+  when: (payload: { value: unknown }) => {
+    const v = payload.value as { password?: unknown; password_confirmation?: unknown } | null;
+    return (
+      typeof v?.password === 'string' &&
+      typeof v?.password_confirmation === 'string' &&
+      v.password_confirmation !== ''
+    );
+  },
+};
+const confirmation = z.string({ error: vmsg('required') }).min(1, vmsg('required'));
 
 export const registerBody = z
   .object({

@@ -32,6 +32,15 @@ describe('SPEC §5 validation messages', () => {
     expect(translateValidation(m.password_confirmation!, 'de')).toBe('Die Passwörter müssen identisch sein!');
   });
 
+  it('equal_passwords shows while other fields are still invalid; an empty confirmation is required', () => {
+    const early = issuesOf({ email: '', password: 'correct horse battery', password_confirmation: 'other' });
+    expect(translateValidation(early.password_confirmation!, 'de')).toBe(
+      'Die Passwörter müssen identisch sein!',
+    );
+    const empty = issuesOf({ password: 'correct horse battery', password_confirmation: '' });
+    expect(translateValidation(empty.password_confirmation!, 'en')).toBe('This field is required');
+  });
+
   it('min and max name their bound', () => {
     const m = issuesOf({ password: 'short', nickname: 'x'.repeat(31) });
     expect(translateValidation(m.password!, 'de')).toBe('Diese Angabe muss mindestens 12 Zeichen lang sein.');

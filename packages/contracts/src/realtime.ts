@@ -20,3 +20,21 @@ export function parseMemberChannel(name: string): { userId: number; kind: Member
   if (!m || !(m[2]! in memberChannels)) return null;
   return { userId: Number(m[1]), kind: m[2] as MemberChannelKind };
 }
+
+/** Further events on a member channel besides its own (bind them too). */
+export const memberChannelExtraEvents: Partial<Record<MemberChannelKind, readonly string[]>> = {
+  chat_message: ['ChatMessagesRead'],
+};
+
+/**
+ * One private channel per conversation (the pair's chat id), for client events such as
+ * `client-typing`: both befriended partners may subscribe, nobody else.
+ */
+export function chatChannel(chatId: number): string {
+  return `private-chat_${chatId}`;
+}
+
+export function parseChatChannel(name: string): number | null {
+  const m = /^private-chat_(\d+)$/.exec(name);
+  return m ? Number(m[1]) : null;
+}

@@ -13,7 +13,8 @@ export const spaPlugin = fp(async (app: FastifyInstance, opts: { webDist: string
   if (hasSpa) {
     await app.register(fastifyStatic, {
       root: opts.webDist,
-      wildcard: false,
+      // Looked up per request, so a rebuilt web app is served without a restart.
+      wildcard: true,
       index: false,
       setHeaders(res, file) {
         const hashed = file.includes(`${path.sep}assets${path.sep}`);

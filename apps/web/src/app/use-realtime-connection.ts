@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useConfigStore } from '../lib/config.ts';
+import { reloadPartnersOnLiveEvents } from '../lib/partners.ts';
 import { queryClient } from '../lib/query-client.ts';
 import { connectRealtime } from '../lib/realtime.ts';
 import { getAccessToken } from '../lib/tokens.ts';
@@ -13,11 +14,16 @@ export function useRealtimeConnection(userId: number | null) {
   useEffect(() => {
     const token = getAccessToken();
     if (userId === null || !pusher.key || !token) return;
-    return connectRealtime({
+    const stopReloading = reloadPartnersOnLiveEvents(queryClient);
+    const disconnect = connectRealtime({
       config: pusher,
       userId,
       token,
       onReconnected: () => void queryClient.invalidateQueries(),
     });
+    return () => {
+      stopReloading();
+      disconnect();
+    };
   }, [userId, pusher]);
 }

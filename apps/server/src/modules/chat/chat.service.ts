@@ -1,6 +1,7 @@
 import type { ChatMessage, UnreadState } from '@trostnetz/contracts/chat';
-import { and, asc, desc, eq, gt, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
+import type { Db } from '../../db/client.ts';
 import { messages } from '../../db/schema/chat.ts';
 import { partnerships } from '../../db/schema/matching.ts';
 import { users } from '../../db/schema/users.ts';
@@ -143,4 +144,24 @@ export async function unreadBySender(ctx: AppContext, me: number): Promise<Unrea
     .groupBy(messages.senderId);
   const by_sender = Object.fromEntries(rows.map((r) => [String(r.sender), Number(r.n)]));
   return { by_sender, total: rows.reduce((sum, r) => sum + Number(r.n), 0) };
+}
+
+/** A conversation channel is open to both partners while they are befriended and nobody hid the other. */
+export async function mayJoinChat(db: Db, me: number, chatId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: partnerships.id })
+    .from(partnerships)
+    .where(
+      and(
+        eq(partnerships.id, chatId),
+        or(eq(partnerships.userLow, me), eq(partnerships.userHigh, me)),
+        eq(partnerships.statusLow, 2),
+        eq(partnerships.statusHigh, 2),
+        notHidden(
+          me,
+          sql`case when ${partnerships.userLow} = ${me} then ${partnerships.userHigh} else ${partnerships.userLow} end`,
+        ),
+      ),
+    );
+  return Boolean(row);
 }

@@ -238,3 +238,25 @@ describe('live delivery', () => {
     }
   });
 });
+
+describe('conversation channel (typing indicator)', () => {
+  it('/pusher/auth signs private-chat_{id} for both befriended partners and nobody else', async () => {
+    const [a, b] = await friends();
+    const [c] = await friends();
+    const chatId = (
+      (await call(t, 'GET', '/api/chat/partners', { token: a.token })).json as unknown as Json[]
+    ).find((p) => p.id === b.id)!.chat_id;
+    const auth = (token: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/pusher/auth',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/x-www-form-urlencoded' },
+        payload: `socket_id=1.2&channel_name=private-chat_${chatId}`,
+      });
+    expect((await auth(a.token)).statusCode).toBe(200);
+    expect((await auth(b.token)).statusCode).toBe(200);
+    expect((await auth(c.token)).statusCode).toBe(403);
+    await call(t, 'POST', `/api/user/friend/list/remove/${b.id}`, { token: a.token, body: {} });
+    expect((await auth(a.token)).statusCode).toBe(403);
+  });
+});

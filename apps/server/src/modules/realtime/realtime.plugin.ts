@@ -1,4 +1,4 @@
-import { parseMemberChannel } from '@trostnetz/contracts/realtime';
+import { parseChatChannel, parseMemberChannel } from '@trostnetz/contracts/realtime';
 import { signChannelAuth } from '@trostnetz/realtime/auth-signature';
 import type { RealtimeServer } from '@trostnetz/realtime/server';
 import type { FastifyInstance } from 'fastify';
@@ -7,13 +7,14 @@ import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { authUserId } from '../../plugins/auth.ts';
+import { mayJoinChat } from '../chat/chat.service.ts';
 
 const authBody = z.object({
   socket_id: z.string().regex(/^\d+\.\d+$/),
   channel_name: z.string().max(164),
 });
 
-/** /pusher/auth for the member's own private channels, and the embedded server's HTTP events API. */
+/** /pusher/auth for the member's own private channels and their open conversations, and the embedded server's HTTP events API. */
 export async function realtimeRoutes(
   app: FastifyInstance,
   { ctx, embedded }: { ctx: AppContext; embedded: RealtimeServer | null },
@@ -30,8 +31,12 @@ export async function realtimeRoutes(
       preHandler: app.authenticate,
     },
     async (request) => {
-      const channel = parseMemberChannel(request.body.channel_name);
-      if (!channel || channel.userId !== authUserId(request)) throw new AppError('forbidden');
+      const name = request.body.channel_name;
+      const me = authUserId(request);
+      const own = parseMemberChannel(name)?.userId === me;
+      const chatId = parseChatChannel(name);
+      if (!own && !(chatId !== null && (await mayJoinChat(ctx.db, me, chatId))))
+        throw new AppError('forbidden');
       const { appId: id, key, secret } = ctx.config.realtime;
       return {
         auth: signChannelAuth({ id, key, secret }, request.body.socket_id, request.body.channel_name),

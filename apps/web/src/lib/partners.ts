@@ -1,0 +1,36 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { type Partner, partnerList } from '@trostnetz/contracts/partners';
+import { apiRequest } from './api-client.ts';
+import { realtimeBus } from './realtime.ts';
+import { useChatStore } from './storage/chat-store.ts';
+
+/**
+ * The member's partner list (GET /api/chat/partners): requests, friends and suggestions. Shared by the
+ * partner and chat features, so it lives here rather than in either feature.
+ */
+export const partnersQueryKey = ['partners'] as const;
+
+export async function getPartners(): Promise<Partner[]> {
+  const partners = partnerList.parse(await apiRequest<unknown>('/api/chat/partners'));
+  // SPEC.md §2: chat-with is only entered once the partner list is loaded.
+  useChatStore.getState().setPartnersLoaded(true);
+  return partners;
+}
+
+export const partnersQuery = queryOptions({ queryKey: partnersQueryKey, queryFn: getPartners });
+
+export const usePartners = () => useQuery(partnersQuery);
+
+/** SPEC.md §4 Friendship: after any status change (live events included) the partner list is reloaded. */
+export function reloadPartnersOnLiveEvents(client: QueryClient): () => void {
+  const reload = () => void client.invalidateQueries({ queryKey: partnersQueryKey });
+  const offs = [
+    realtimeBus.on('NewChatContact', reload),
+    realtimeBus.on('FriendRequestConfirmation', reload),
+    realtimeBus.on('PartnerStatusChanged', reload),
+  ];
+  return () => {
+    for (const off of offs) off();
+  };
+}
