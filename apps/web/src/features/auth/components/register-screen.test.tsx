@@ -25,8 +25,8 @@ describe('SPEC.md §5 validation on the register form', () => {
     const nickname = screen.getByLabelText('Spitzname');
     expect(nickname).toHaveClass('vee-invalid');
     expect(nickname).toHaveAttribute('aria-invalid', 'true');
-    // Nickname, e-mail and password; the confirmation is checked against the password.
-    expect(screen.getAllByText('Diese Angabe ist notwendig.')).toHaveLength(3);
+    // Nickname, e-mail, password and its confirmation.
+    expect(screen.getAllByText('Diese Angabe ist notwendig.')).toHaveLength(4);
     expect(document.activeElement).toBe(nickname);
     // Error text is linked to its field.
     const describedBy = screen.getByLabelText('E-Mail Adresse').getAttribute('aria-describedby') ?? '';
@@ -81,7 +81,7 @@ describe('SPEC.md §5 validation on the register form', () => {
     await user.tab();
     expect(await screen.findByText('this field must have a valid email address.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Create account' }));
-    expect(screen.getAllByText('This field is required')).toHaveLength(2);
+    expect(screen.getAllByText('This field is required')).toHaveLength(3);
     expect(screen.getByText('Please accept the terms of use.')).toBeInTheDocument();
     expect(screen.getByLabelText('Nickname')).toHaveClass('vee-invalid');
   });
