@@ -12,7 +12,9 @@ process.env.E2E_DATA_DIR ??= path.join(artifacts, `data-${Date.now()}`);
 mkdirSync(process.env.E2E_DATA_DIR, { recursive: true });
 
 const external = Boolean(process.env.E2E_BASE_URL);
-const port = 3100;
+// A port per run (kept for the workers through the environment), so parallel runs never collide.
+process.env.E2E_PORT ??= String(3100 + Math.floor(Math.random() * 800));
+const port = Number(process.env.E2E_PORT);
 const baseURL = process.env.E2E_BASE_URL ?? `http://127.0.0.1:${port}`;
 
 export default defineConfig({
