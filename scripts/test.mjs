@@ -24,6 +24,11 @@ function check(label, ok) {
 
 mkdirSync('.artifacts', { recursive: true });
 
+// `npm ci` must accept the lock on a fresh machine (see scripts/complete-lockfile.mjs).
+check(
+  'lockfile',
+  run('lockfile in sync', 'npm', ['ci', '--dry-run', '--ignore-scripts', '--no-audit', '--no-fund']),
+);
 check('lint', run('lint', 'npx', ['biome', 'check', '.']));
 check('typecheck', run('typecheck', 'npx', ['tsc', '-b']));
 
