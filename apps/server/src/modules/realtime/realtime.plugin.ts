@@ -48,7 +48,8 @@ export async function realtimeRoutes(
   // The HTTP events API must see the exact body bytes to check body_md5.
   await app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_req, body, done) =>
+    // A full batch (10 events × 10 KB, JSON-escaped) is well over the API's usual 64 KB.
+    scope.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 256 * 1024 }, (_req, body, done) =>
       done(null, body),
     );
     const handle = async (

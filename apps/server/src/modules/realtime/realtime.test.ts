@@ -104,6 +104,19 @@ describe('live events through the embedded server', () => {
     }
   });
 
+  it('a full batch (10 events close to the 10 KB data limit) is accepted by the events API', async () => {
+    const { appId, key, secret } = t.config.realtime;
+    const sdk = new Pusher({ appId, key, secret, host: '127.0.0.1', port: String(port), useTLS: false });
+    const data = { text: '"ä'.repeat(2000) }; // 8 KB of data, ~12 KB once escaped into the batch body
+    const batch = Array.from({ length: 10 }, (_, i) => ({
+      channel: `private-user_${i + 1}_chat_message`,
+      name: 'ChatMessageNew',
+      data,
+    }));
+    const res = await sdk.triggerBatch(batch);
+    expect(res.status).toBe(200);
+  });
+
   it('logout closes the member’s sockets', async () => {
     const m = await registerMember(t);
     const client = connectPusher(port, t.config.realtime.key, m.token);
