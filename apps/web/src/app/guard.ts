@@ -74,6 +74,9 @@ export function decideNavigation(
     // 6. Authenticated on login, register, forgot-password or password reset: dashboard.
     if (SIGNED_OUT_SCREENS.has(route.name)) return redirect('/dashboard');
 
+    // 6b. Onboarding is done once matching_step is negative: on to the dashboard.
+    if (route.name === 'onboarding' && user.matching_step < 0) return redirect('/dashboard');
+
     // 7. Premium members (super admins count as premium) cannot open the premium page.
     if (route.name === 'premium' && (user.is_premium || user.is_super_admin)) return redirect('/');
   } else if (!route.guest) {

@@ -42,6 +42,7 @@ export const routeNames = [
   'forgot-password-verification',
   'verification',
   'accept-friend-request',
+  'onboarding',
   'nova',
   'nova-login',
   'nova-unauthorized',
@@ -86,6 +87,8 @@ export const routes: Record<RouteName, RouteMeta> = {
     path: '/friend-request/:id',
     headerVariant: 'home',
   },
+  // The "separate onboarding site" (SPEC.md §1) as its own lazily loaded part at ONBOARDING_URL.
+  onboarding: { name: 'onboarding', path: '/onboarding', scrollToTop: true, headerVariant: 'home' },
   nova: { name: 'nova', path: '/nova', guest: true },
   'nova-login': { name: 'nova-login', path: '/nova/login', guest: true },
   'nova-unauthorized': { name: 'nova-unauthorized', path: '/nova/unauthorized', guest: true },

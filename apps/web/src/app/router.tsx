@@ -129,6 +129,11 @@ export const appRoutes: RouteObject[] = [
           (await import('../features/friend-requests/components/accept-friend-request-screen.tsx'))
             .AcceptFriendRequestScreen,
       ),
+      screen(
+        routes.onboarding,
+        async () =>
+          (await import('../features/onboarding/components/onboarding-screen.tsx')).OnboardingScreen,
+      ),
       {
         path: routes.nova.path,
         lazy: async () => ({

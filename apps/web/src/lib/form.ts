@@ -73,11 +73,14 @@ export function useFieldState<T extends FieldValues>(form: AnyForm<T>, name: Fie
 export function applyServerErrors<T extends FieldValues>(
   error: unknown,
   form: Pick<AnyForm<T>, 'setError' | 'getValues'>,
+  /** Stripped from the server's field names, e.g. `answers.` for `answers.<question>`. */
+  { prefix = '' }: { prefix?: string } = {},
 ): boolean {
   if (!isApiError(error) || error.status !== 422) return false;
   const known = Object.keys(form.getValues());
   let matched = false;
-  for (const [field, messages] of Object.entries(error.fieldErrors)) {
+  for (const [name, messages] of Object.entries(error.fieldErrors)) {
+    const field = prefix && name.startsWith(prefix) ? name.slice(prefix.length) : name;
     if (!known.includes(field) || !messages[0]) continue;
     form.setError(
       field as FieldPath<T>,

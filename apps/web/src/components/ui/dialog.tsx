@@ -8,12 +8,23 @@ interface DialogProps {
   description?: ReactNode;
   closeLabel: string;
   children: ReactNode;
+  /** Controlled use, e.g. to close after a successful action. */
+  open?: boolean;
+  onOpenChange?: (open: boolean) => void;
 }
 
 /** Accessible modal: focus trapped, Escape closes, focus returns to the trigger. */
-export function Dialog({ trigger, title, description, closeLabel, children }: DialogProps) {
+export function Dialog({
+  trigger,
+  title,
+  description,
+  closeLabel,
+  children,
+  open,
+  onOpenChange,
+}: DialogProps) {
   return (
-    <RadixDialog.Root>
+    <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Trigger asChild>{trigger}</RadixDialog.Trigger>
       <RadixDialog.Portal>
         <RadixDialog.Overlay className="fixed inset-0 z-40 bg-ink/40" />

@@ -1,25 +1,79 @@
-import { Bookmark } from 'lucide-react';
+import { Bookmark, BookmarkX } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { ButtonLink } from '../../../components/ui/button.tsx';
+import { Link } from 'react-router';
+import { PartnerAvatar, useDisplayName } from '../../../components/partners/partner-avatar.tsx';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button, ButtonLink } from '../../../components/ui/button.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Page } from '../../../components/ui/page.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { useErrorMessage } from '../../../lib/error-message.ts';
+import { useSetWatched } from '../../../lib/watchlist.ts';
+import { useWatchlist } from '../api/get-watchlist.ts';
 
-/** The watchlist; entries arrive with the watchlist issue. */
+/** Profiles the member keeps in mind; the others never learn of it. */
 export function WatchlistScreen() {
-  const { t } = useTranslation(['watchlist', 'routes']);
+  const { t } = useTranslation(['watchlist', 'routes', 'common']);
+  const list = useWatchlist();
+  const remove = useSetWatched();
+  const toMessage = useErrorMessage();
+  const displayName = useDisplayName();
+
   return (
     <Page title={t('watchlist', { ns: 'routes' })} intro={t('intro')}>
-      <EmptyState
-        icon={Bookmark}
-        title={t('empty.title')}
-        action={
-          <ButtonLink to="/dashboard" variant="secondary">
-            {t('empty.action')}
-          </ButtonLink>
-        }
-      >
-        {t('empty.text')}
-      </EmptyState>
+      {remove.isError && <Alert tone="error">{toMessage(remove.error)}</Alert>}
+      {list.isPending ? (
+        <p className="flex items-center gap-3 text-muted">
+          <Spinner /> {t('common:loading')}
+        </p>
+      ) : list.isError ? (
+        <Alert tone="error">{toMessage(list.error)}</Alert>
+      ) : list.data.length === 0 ? (
+        <EmptyState
+          icon={Bookmark}
+          title={t('empty.title')}
+          action={
+            <ButtonLink to="/dashboard" variant="secondary">
+              {t('empty.action')}
+            </ButtonLink>
+          }
+        >
+          {t('empty.text')}
+        </EmptyState>
+      ) : (
+        <ul className="space-y-3">
+          {list.data.map((entry) => {
+            const name = displayName(entry.nickname);
+            return (
+              <li
+                key={entry.id}
+                className="flex flex-col gap-3 rounded-2xl border border-line bg-surface p-4 sm:flex-row sm:items-center"
+                data-partner={entry.id}
+              >
+                <div className="flex min-w-0 flex-1 items-center gap-3">
+                  <PartnerAvatar nickname={entry.nickname} avatar={entry.avatar} />
+                  <div className="min-w-0">
+                    <Link to={`/profile/${entry.id}`} className="font-semibold">
+                      {name}
+                    </Link>
+                    {entry.about && <p className="line-clamp-2 text-sm text-muted">{entry.about}</p>}
+                  </div>
+                </div>
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  disabled={remove.isPending && remove.variables?.id === entry.id}
+                  onClick={() => remove.mutate({ id: entry.id, watched: false })}
+                >
+                  <BookmarkX aria-hidden="true" className="size-4" />
+                  {t('remove')}
+                  <span className="sr-only"> {name}</span>
+                </Button>
+              </li>
+            );
+          })}
+        </ul>
+      )}
     </Page>
   );
 }

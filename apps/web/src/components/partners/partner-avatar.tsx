@@ -1,0 +1,48 @@
+import { useTranslation } from 'react-i18next';
+import { cn } from '../ui/cn.ts';
+
+const sizes = { md: 'size-12 text-lg', lg: 'size-20 text-3xl' };
+
+/** The picture or, without one, the first letter; the online dot is described in words too. */
+export function PartnerAvatar({
+  nickname,
+  avatar,
+  online,
+  size = 'md',
+}: {
+  nickname: string;
+  avatar: string | null;
+  online?: boolean;
+  size?: keyof typeof sizes;
+}) {
+  const { t } = useTranslation('friendship');
+  const initial = nickname.trim().charAt(0).toUpperCase() || '?';
+  return (
+    <span className="relative inline-flex shrink-0">
+      {avatar ? (
+        <img src={avatar} alt="" className={cn('rounded-full object-cover', sizes[size])} />
+      ) : (
+        <span
+          aria-hidden="true"
+          className={cn(
+            'grid place-items-center rounded-full bg-warm font-semibold text-accent-strong',
+            sizes[size],
+          )}
+        >
+          {initial}
+        </span>
+      )}
+      {online && (
+        <span className="absolute right-0 bottom-0 size-3.5 rounded-full border-2 border-surface bg-accent">
+          <span className="sr-only">{t('online')}</span>
+        </span>
+      )}
+    </span>
+  );
+}
+
+/** A deleted account keeps an empty nickname (SPEC.md §3). */
+export function useDisplayName(): (nickname: string) => string {
+  const { t } = useTranslation('friendship');
+  return (nickname) => nickname || t('deletedAccount');
+}

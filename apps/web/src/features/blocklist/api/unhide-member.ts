@@ -1,0 +1,21 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { blocklistQueryKey, reloadPartnerViews } from '../../../lib/friendship.ts';
+import { track } from '../../../lib/track.ts';
+
+/** DELETE /api/block/{id} (the entry's id) → 204: shown again. */
+export async function unhideMember(entryId: number) {
+  await apiRequest<void>(`/api/block/${entryId}`, { method: 'DELETE' });
+}
+
+export function useUnhideMember() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: unhideMember,
+    onSuccess: () => {
+      track('hidden_list_remove');
+      void client.invalidateQueries({ queryKey: blocklistQueryKey });
+      reloadPartnerViews(client);
+    },
+  });
+}

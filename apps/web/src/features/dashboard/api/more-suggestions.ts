@@ -1,0 +1,23 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { suggestionsResponse } from '@trostnetz/contracts/partners';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { suggestionsQueryKey } from '../../../lib/friendship.ts';
+import { partnersQueryKey } from '../../../lib/partners.ts';
+
+/** POST /api/user/matching/suggestions/more: passes the current ones over and finds new ones. */
+export async function moreSuggestions() {
+  return suggestionsResponse.parse(
+    await apiRequest<unknown>('/api/user/matching/suggestions/more', { method: 'POST' }),
+  );
+}
+
+export function useMoreSuggestions() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: moreSuggestions,
+    onSuccess: (answer) => {
+      client.setQueryData(suggestionsQueryKey, answer);
+      void client.invalidateQueries({ queryKey: partnersQueryKey });
+    },
+  });
+}

@@ -1,0 +1,21 @@
+import { useMutation } from '@tanstack/react-query';
+import { matchingStatusResponse } from '@trostnetz/contracts/partners';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { useUserStore } from '../../../lib/storage/user-store.ts';
+
+/**
+ * POST /api/user/matching/status toggles the pause. SPEC.md §4 Matching: the member's
+ * matching_status changes only when the server answers {success: true}.
+ */
+export async function toggleMatching() {
+  const answer = matchingStatusResponse.parse(
+    await apiRequest<unknown>('/api/user/matching/status', { method: 'POST' }),
+  );
+  if (answer.success) {
+    const { user, setUser } = useUserStore.getState();
+    if (user) setUser({ ...user, matching_status: answer.matching_status });
+  }
+  return answer;
+}
+
+export const useToggleMatching = () => useMutation({ mutationFn: toggleMatching });

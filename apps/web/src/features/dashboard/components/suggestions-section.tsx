@@ -1,0 +1,80 @@
+import type { Partner } from '@trostnetz/contracts/partners';
+import { RefreshCw, Users } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { useErrorMessage } from '../../../lib/error-message.ts';
+import { useSuggestions } from '../api/get-suggestions.ts';
+import { useMoreSuggestions } from '../api/more-suggestions.ts';
+import { SuggestionCard } from './suggestion-card.tsx';
+
+export function SuggestionsSection({ paused }: { paused: boolean }) {
+  const { t } = useTranslation('dashboard');
+  const suggestions = useSuggestions(true);
+  const more = useMoreSuggestions();
+  const toMessage = useErrorMessage();
+  const list: Partner[] = suggestions.data?.suggestions ?? [];
+
+  return (
+    <section aria-labelledby="suggestions" aria-busy={suggestions.isPending} data-section="suggestions">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h2 id="suggestions" className="text-xl font-semibold">
+            {t('suggestions.title')}
+          </h2>
+          <p className="mt-1 text-muted">{t('suggestions.intro')}</p>
+        </div>
+        {list.length > 0 && (
+          <Button
+            variant="secondary"
+            size="sm"
+            loading={more.isPending}
+            loadingLabel={t('suggestions.loadingMore')}
+            onClick={() => more.mutate()}
+          >
+            <RefreshCw aria-hidden="true" className="size-4" />
+            {t('suggestions.more')}
+          </Button>
+        )}
+      </div>
+      <div className="mt-4">
+        {suggestions.isPending ? (
+          <p className="flex items-center gap-3 text-muted">
+            <Spinner /> {t('suggestions.loading')}
+          </p>
+        ) : suggestions.isError ? (
+          <Alert tone="error">{toMessage(suggestions.error)}</Alert>
+        ) : list.length === 0 ? (
+          <EmptyState
+            icon={Users}
+            title={paused ? t('suggestions.pausedTitle') : t('suggestions.emptyTitle')}
+            action={
+              paused ? undefined : (
+                <Button variant="secondary" loading={more.isPending} onClick={() => more.mutate()}>
+                  {t('suggestions.searchAgain')}
+                </Button>
+              )
+            }
+          >
+            {paused ? t('suggestions.pausedText') : t('suggestions.emptyText')}
+          </EmptyState>
+        ) : (
+          <ul className="grid gap-4 md:grid-cols-2">
+            {list.map((partner) => (
+              <li key={partner.id}>
+                <SuggestionCard partner={partner} />
+              </li>
+            ))}
+          </ul>
+        )}
+        {more.isError && (
+          <Alert tone="error" className="mt-4">
+            {toMessage(more.error)}
+          </Alert>
+        )}
+      </div>
+    </section>
+  );
+}

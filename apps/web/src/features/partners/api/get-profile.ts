@@ -1,0 +1,14 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { type ForeignProfile, foreignProfile } from '@trostnetz/contracts/partners';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { profileQueryKey } from '../../../lib/friendship.ts';
+
+/** GET /api/profile/{id}: another member's profile; 404 when hidden, deleted or unknown. */
+export async function getProfile(id: number): Promise<ForeignProfile> {
+  return foreignProfile.parse(await apiRequest<unknown>(`/api/profile/${id}`));
+}
+
+export const profileQuery = (id: number) =>
+  queryOptions({ queryKey: profileQueryKey(id), queryFn: () => getProfile(id) });
+
+export const useProfile = (id: number) => useQuery({ ...profileQuery(id), enabled: Number.isInteger(id) });

@@ -1,0 +1,13 @@
+import { useMutation } from '@tanstack/react-query';
+import { reportBody, reportResponse } from '@trostnetz/contracts/safety';
+import type { z } from 'zod';
+import { apiRequest } from '../../../lib/api-client.ts';
+
+/** POST /api/reports {type: 'profile', id, reason, details?} → 201 {id, status}. */
+export async function reportProfile(body: z.input<typeof reportBody>) {
+  return reportResponse.parse(
+    await apiRequest<unknown>('/api/reports', { method: 'POST', body: reportBody.parse(body) }),
+  );
+}
+
+export const useReportProfile = () => useMutation({ mutationFn: reportProfile });

@@ -1,0 +1,13 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { type WatchlistEntry, watchlist } from '@trostnetz/contracts/safety';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { watchlistQueryKey } from '../../../lib/friendship.ts';
+
+/** GET /api/user/watchlist. */
+export async function getWatchlist(): Promise<WatchlistEntry[]> {
+  return watchlist.parse(await apiRequest<unknown>('/api/user/watchlist'));
+}
+
+export const watchlistQuery = queryOptions({ queryKey: watchlistQueryKey, queryFn: getWatchlist });
+
+export const useWatchlist = () => useQuery(watchlistQuery);

@@ -1,0 +1,68 @@
+import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
+import { friendActionResponse, friendSendResponse } from '@trostnetz/contracts/partners';
+import { apiRequest, isApiError } from './api-client.ts';
+import { partnersQueryKey } from './partners.ts';
+import { type TrackedEvent, track } from './track.ts';
+
+/**
+ * The five friendship transitions of SPEC.md §4 (POST …/{id} with an optional {message}). Shared by
+ * the dashboard, the partner profile and the accept-friend-request screen.
+ */
+export type FriendAction = 'send' | 'accept' | 'deny' | 'retract' | 'remove';
+
+const paths: Record<FriendAction, string> = {
+  send: '/api/user/friend/request/send',
+  accept: '/api/user/friend/request/accept',
+  deny: '/api/user/friend/request/deny',
+  retract: '/api/user/friend/request/retract',
+  remove: '/api/user/friend/list/remove',
+};
+
+const events: Record<FriendAction, TrackedEvent> = {
+  send: 'partner_invite',
+  accept: 'partner_accept',
+  deny: 'partner_refuse',
+  retract: 'partner_retract',
+  remove: 'partner_unfriend',
+};
+
+/** Query keys of every view that shows a partner's friendship state. */
+export const suggestionsQueryKey = ['suggestions'] as const;
+export const profileQueryKey = (id: number) => ['profile', id] as const;
+export const watchlistQueryKey = ['watchlist'] as const;
+export const blocklistQueryKey = ['blocklist'] as const;
+
+/** SPEC.md §4: after any status change the partner list (and what shows it) is reloaded. */
+export function reloadPartnerViews(client: QueryClient) {
+  for (const queryKey of [partnersQueryKey, suggestionsQueryKey, ['profile'], watchlistQueryKey]) {
+    void client.invalidateQueries({ queryKey });
+  }
+}
+
+export async function friendAction(action: FriendAction, id: number, message?: string) {
+  const body = message?.trim() ? { message: message.trim() } : {};
+  const raw = await apiRequest<unknown>(`${paths[action]}/${id}`, { method: 'POST', body });
+  return action === 'send' ? friendSendResponse.parse(raw) : friendActionResponse.parse(raw);
+}
+
+export interface FriendActionInput {
+  action: FriendAction;
+  id: number;
+  message?: string;
+}
+
+/** Runs one transition; tracks it, and reloads the partner views on success and on a 409. */
+export function useFriendAction() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ action, id, message }: FriendActionInput) => friendAction(action, id, message),
+    onSuccess: (_answer, { action }) => {
+      track(events[action]);
+      reloadPartnerViews(client);
+    },
+    onError: (error) => {
+      // 409 friendship_state: the other side acted meanwhile; show the fresh state.
+      if (isApiError(error) && error.status === 409) reloadPartnerViews(client);
+    },
+  });
+}

@@ -1,0 +1,26 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type WatchlistEntry, watchlist } from '@trostnetz/contracts/safety';
+import { apiRequest } from './api-client.ts';
+import { profileQueryKey, watchlistQueryKey } from './friendship.ts';
+import { track } from './track.ts';
+
+/**
+ * POST and DELETE /api/user/watchlist/{id} → the list. Shared by the partner profile (watch,
+ * unwatch) and the watchlist screen (remove).
+ */
+export async function setWatched(id: number, watched: boolean): Promise<WatchlistEntry[]> {
+  const raw = await apiRequest<unknown>(`/api/user/watchlist/${id}`, { method: watched ? 'POST' : 'DELETE' });
+  return watchlist.parse(raw);
+}
+
+export function useSetWatched() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, watched }: { id: number; watched: boolean }) => setWatched(id, watched),
+    onSuccess: (list, { id, watched }) => {
+      track(watched ? 'watchlist_add' : 'watchlist_remove');
+      client.setQueryData(watchlistQueryKey, list);
+      void client.invalidateQueries({ queryKey: profileQueryKey(id) });
+    },
+  });
+}
