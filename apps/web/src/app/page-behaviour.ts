@@ -2,11 +2,13 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigationType } from 'react-router';
 import { useAppConfig } from '../lib/config.ts';
+import { totalUnread, useChatStore } from '../lib/storage/chat-store.ts';
 import type { RouteMeta } from './route-meta.ts';
 
-/** SPEC.md §2 Page behaviour: "<product> – <route title>". */
-export function pageTitle(appName: string, routeTitle: string): string {
-  return routeTitle ? `${appName} – ${routeTitle}` : appName;
+/** SPEC.md §2 Page behaviour: "<product> – <route title>", led by the unread count, e.g. "(2) …". */
+export function pageTitle(appName: string, routeTitle: string, unread = 0): string {
+  const title = routeTitle ? `${appName} – ${routeTitle}` : appName;
+  return unread > 0 ? `(${unread}) ${title}` : title;
 }
 
 export function setCanonical(href: string, doc: Document = document) {
@@ -32,10 +34,11 @@ export function usePageBehaviour(meta: RouteMeta | undefined) {
   const location = useLocation();
   const navigationType = useNavigationType();
   const previous = useRef<{ name?: string; first: boolean }>({ first: true });
+  const unread = useChatStore(totalUnread);
 
   useEffect(() => {
-    document.title = pageTitle(app_name, meta ? t(meta.name, { lng: i18n.language }) : '');
-  }, [app_name, meta, t, i18n.language]);
+    document.title = pageTitle(app_name, meta ? t(meta.name, { lng: i18n.language }) : '', unread);
+  }, [app_name, meta, t, i18n.language, unread]);
 
   useEffect(() => {
     setCanonical(window.location.origin + location.pathname);

@@ -4,6 +4,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configureSessionHooks } from './api-client.ts';
 import {
   connectRealtime,
+  currentSocketId,
+  joinChannel,
   type PusherLike,
   pusherOptions,
   realtimeBus,
@@ -21,6 +23,11 @@ class FakeChannel {
   fire(event: string, data: unknown) {
     for (const h of this.handlers.get(event) ?? []) h(data);
   }
+  triggered: Array<[string, unknown]> = [];
+  trigger(event: string, data: unknown) {
+    this.triggered.push([event, data]);
+    return true;
+  }
 }
 
 class FakePusher implements PusherLike {
@@ -32,7 +39,10 @@ class FakePusher implements PusherLike {
     public key: string,
     public options: Options,
   ) {}
-  connection = { bind: (_event: string, handler: Handler) => this.connectionHandlers.push(handler) };
+  connection = {
+    bind: (_event: string, handler: Handler) => this.connectionHandlers.push(handler),
+    socket_id: '123.456',
+  };
   subscribe(name: string) {
     const channel = new FakeChannel();
     this.channels.set(name, channel);
@@ -144,6 +154,35 @@ describe('realtime client (SPEC.md §7 Real-time, DESIGN.md §6)', () => {
     expect(received).toHaveBeenCalledWith({ message: { id: 1 } });
     off();
     stop();
+  });
+
+  it('also binds memberChannelExtraEvents: ChatMessagesRead reaches the bus (SPEC.md §4 Chat)', async () => {
+    const { stop } = connect();
+    const pusher = await ready();
+    const received = vi.fn();
+    const off = realtimeBus.on('ChatMessagesRead', received);
+    const payload = { chat_id: 3, reader_id: 9, ids: [1, 2], read_at: '2026-01-01T10:00:00.000Z' };
+    pusher.channels.get('private-user_42_chat_message')?.fire('ChatMessagesRead', payload);
+    expect(received).toHaveBeenCalledWith(payload);
+    off();
+    stop();
+  });
+
+  it('joins a conversation channel for client events and knows the socket id', async () => {
+    const typing = vi.fn();
+    const joined = joinChannel('private-chat_5', { 'client-typing': typing });
+    const { stop } = connect();
+    const pusher = await ready();
+    expect(currentSocketId()).toBe('123.456');
+    const channel = pusher.channels.get('private-chat_5');
+    channel?.fire('client-typing', { user_id: 9 });
+    expect(typing).toHaveBeenCalledWith({ user_id: 9 });
+    expect(joined.trigger('client-typing', { user_id: 42 })).toBe(true);
+    expect(channel?.triggered).toEqual([['client-typing', { user_id: 42 }]]);
+    joined.leave();
+    expect(pusher.unsubscribed).toContain('private-chat_5');
+    stop();
+    expect(currentSocketId()).toBeUndefined();
   });
 
   it('FriendRequestChanged is received but ignored (SPEC.md §7)', async () => {

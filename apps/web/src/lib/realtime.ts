@@ -2,6 +2,7 @@ import {
   type MemberChannelKind,
   type MemberEventName,
   memberChannel,
+  memberChannelExtraEvents,
   memberChannels,
 } from '@trostnetz/contracts/realtime';
 import type { PublicConfig } from '@trostnetz/contracts/user';
@@ -20,8 +21,11 @@ export type ConnectionState =
   | 'failed'
   | 'disconnected';
 
+/** Further events bound on member channels (contracts `memberChannelExtraEvents`). */
+export type MemberExtraEventName = 'ChatMessagesRead';
+
 /** Payloads stay `unknown` until the features that consume them parse them with their schemas. */
-export type RealtimeEvents = Record<MemberEventName, unknown>;
+export type RealtimeEvents = Record<MemberEventName | MemberExtraEventName, unknown>;
 
 /** Features subscribe here (`realtimeBus.on('ChatMessageNew', …)`) instead of touching pusher-js. */
 export const realtimeBus = createEventBus<RealtimeEvents>();
@@ -34,9 +38,11 @@ const IGNORED_EVENTS: ReadonlySet<MemberEventName> = new Set(['FriendRequestChan
 type Handler = (data: unknown) => void;
 interface ChannelLike {
   bind(event: string, handler: Handler): unknown;
+  unbind?(event: string, handler?: Handler): unknown;
+  trigger?(event: string, data: unknown): boolean;
 }
 export interface PusherLike {
-  connection: { bind(event: string, handler: Handler): unknown };
+  connection: { bind(event: string, handler: Handler): unknown; socket_id?: string };
   subscribe(name: string): ChannelLike;
   unsubscribe(name: string): void;
   disconnect(): void;
@@ -107,6 +113,8 @@ export function connectRealtime({
   useRealtimeStatus.setState({ state: 'connecting' });
   const start = (created: PusherLike) => {
     client = created;
+    current = created;
+    for (const [name, joined] of extraChannels) joined.attach(created, name);
     created.connection.bind('state_change', (change) => {
       const current = (change as { current: ConnectionState }).current;
       if (closed) return;
@@ -125,6 +133,9 @@ export function connectRealtime({
     const subscribe = () => {
       const channel = pusher.subscribe(name);
       if (!IGNORED_EVENTS.has(event)) channel.bind(event, (data) => realtimeBus.emit(event, data));
+      for (const extra of extraEventsOf(name)) {
+        channel.bind(extra, (data) => realtimeBus.emit(extra as MemberExtraEventName, data));
+      }
       channel.bind('pusher:subscription_error', (error) => {
         // An expired access token: renew once and subscribe again with the fresh header.
         if ((error as { status?: number })?.status !== 401 || renewed || closed) return;
@@ -164,6 +175,64 @@ export function connectRealtime({
       for (const name of channelNames) client.unsubscribe(name);
       client.disconnect();
     }
+    if (current === client) current = null;
+    for (const joined of extraChannels.values()) joined.channel = null;
     useRealtimeStatus.setState({ state: 'initialized' });
+  };
+}
+
+const extraEventsOf = (name: string): readonly string[] => {
+  const kind = (Object.keys(memberChannels) as MemberChannelKind[]).find((k) => name.endsWith(`_${k}`));
+  return kind ? (memberChannelExtraEvents[kind] ?? []) : [];
+};
+
+/** The live client while connected (for extra channels and the X-Socket-Id header). */
+let current: PusherLike | null = null;
+
+/** pusher-js's socket id, sent as X-Socket-Id so that the sending tab is not echoed. */
+export function currentSocketId(): string | undefined {
+  return current?.connection.socket_id ?? undefined;
+}
+
+interface JoinedChannel {
+  channel: ChannelLike | null;
+  handlers: Map<string, Handler>;
+  attach: (pusher: PusherLike, name: string) => void;
+}
+const extraChannels = new Map<string, JoinedChannel>();
+
+export interface ExtraChannel {
+  /** A client event (`client-…`); false while not connected. Never echoed to the sender. */
+  trigger: (event: string, data: unknown) => boolean;
+  leave: () => void;
+}
+
+/**
+ * Joins a further private channel (e.g. a conversation's `private-chat_{id}` for typing) for as
+ * long as the caller needs it; subscribed now or as soon as the member connects.
+ */
+export function joinChannel(name: string, handlers: Record<string, Handler>): ExtraChannel {
+  const joined: JoinedChannel = {
+    channel: null,
+    handlers: new Map(Object.entries(handlers)),
+    attach: (pusher, channelName) => {
+      const channel = pusher.subscribe(channelName);
+      for (const [event, handler] of joined.handlers) channel.bind(event, handler);
+      joined.channel = channel;
+    },
+  };
+  if (extraChannels.has(name)) current?.unsubscribe(name);
+  extraChannels.set(name, joined);
+  if (current) joined.attach(current, name);
+  return {
+    trigger: (event, data) => joined.channel?.trigger?.(event, data) ?? false,
+    leave: () => {
+      if (extraChannels.get(name) !== joined) return;
+      extraChannels.delete(name);
+      if (joined.channel) {
+        for (const [event, handler] of joined.handlers) joined.channel.unbind?.(event, handler);
+      }
+      current?.unsubscribe(name);
+    },
   };
 }

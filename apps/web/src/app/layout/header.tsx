@@ -12,7 +12,7 @@ import type { HeaderVariant } from '../route-meta.ts';
 import { AccountMenu } from './account-menu.tsx';
 import { Brand } from './brand.tsx';
 import { ConnectionStatus } from './connection-status.tsx';
-import { MemberNavLinks, memberNav } from './member-nav.tsx';
+import { ChatUnread, MemberNavLinks, memberNav } from './member-nav.tsx';
 
 const bar = 'mx-auto flex w-full max-w-5xl items-center gap-3 px-4';
 
@@ -158,7 +158,12 @@ function MobileBar({ nickname }: { nickname: string }) {
                 cn(item, isActive ? 'bg-accent-soft text-accent-strong' : 'text-ink')
               }
             >
-              <Icon aria-hidden="true" className="size-6" />
+              <span className="relative">
+                <Icon aria-hidden="true" className="size-6" />
+                {to === '/chat' && (
+                  <ChatUnread className="absolute -top-2 left-4 min-w-5 px-1 text-xs leading-5" />
+                )}
+              </span>
               {t(key)}
             </NavLink>
           </li>

@@ -2,6 +2,8 @@ import { Bookmark, LayoutDashboard, type LucideIcon, MessageCircle } from 'lucid
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { cn } from '../../components/ui/cn.ts';
+import { UnreadBadge } from '../../features/chat/components/unread-badge.tsx';
+import { totalUnread, useChatStore } from '../../lib/storage/chat-store.ts';
 
 export const memberNav: Array<{ to: string; key: string; icon: LucideIcon }> = [
   { to: '/dashboard', key: 'nav.dashboard', icon: LayoutDashboard },
@@ -28,10 +30,24 @@ export function MemberNavLinks() {
             >
               <Icon aria-hidden="true" className="size-5" />
               {t(key)}
+              {to === '/chat' && <ChatUnread />}
             </NavLink>
           </li>
         ))}
       </ul>
     </nav>
+  );
+}
+
+/** The total unread count on the chat item (SPEC.md §3 Unread state), with its text for screen readers. */
+export function ChatUnread({ className }: { className?: string }) {
+  const { t } = useTranslation('layout');
+  const count = useChatStore(totalUnread);
+  if (count <= 0) return null;
+  return (
+    <>
+      <UnreadBadge count={count} className={className} />
+      <span className="sr-only">{t('nav.unread', { count })}</span>
+    </>
   );
 }

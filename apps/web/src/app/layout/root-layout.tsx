@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, useNavigation } from 'react-router';
 import { cn } from '../../components/ui/cn.ts';
 import { useSessionHeartbeat } from '../../features/auth/hooks/use-session-heartbeat.ts';
+import { useChatLive } from '../../features/chat/hooks/use-chat-live.ts';
 import { CookieConsentBanner } from '../../features/cookie-consent/components/cookie-consent-banner.tsx';
 import { authenticatedUser, displayedUser, useUserStore } from '../../lib/storage/user-store.ts';
 import { usePageBehaviour } from '../page-behaviour.ts';
@@ -20,6 +21,7 @@ export function RootLayout() {
   usePageBehaviour(meta);
   useSessionHeartbeat(authenticated !== null);
   useRealtimeConnection(authenticated?.is_verified ? authenticated.id : null);
+  useChatLive(authenticated?.is_verified && authenticated.matching_step < 0 ? authenticated.id : null);
 
   return (
     <div className={cn('flex min-h-dvh flex-col', member && 'pb-20 md:pb-0')}>

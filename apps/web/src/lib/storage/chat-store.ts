@@ -1,31 +1,199 @@
+import type { ChatMessage } from '@trostnetz/contracts/chat';
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 
 /**
- * Chat state persisted under chat_storage (SPEC.md §4 Local persistence). The chat feature fills
- * it; for now it only knows whether the partner list was loaded in this page session, which the
- * chat-with route requires (SPEC.md §2).
+ * Chat state persisted under chat_storage (SPEC.md §4 Chat, Local persistence). Messages are kept
+ * per partner, merged by id so that nothing is doubled; `cursor` is the newest id fetched over
+ * HTTP (live messages never move it), so a catch-up with `after=cursor` cannot skip a gap.
  */
-interface ChatState {
+export interface PendingMessage {
+  client_id: string;
+  message: string;
+  send_at: string;
+  status: 'sending' | 'failed';
+}
+
+/** Persisted messages per conversation; older ones are fetched again when scrolled to. */
+export const KEPT_PER_CHAT = 100;
+
+interface ChatData {
+  /** The member these messages belong to; another member's state is dropped. */
+  owner: number | null;
+  chatId: number | null;
+  partnerId: number | null;
+  messages: Record<string, ChatMessage[]>;
+  hasMore: Record<string, boolean>;
+  cursor: Record<string, number>;
+  pending: Record<string, PendingMessage[]>;
+  /** Sender id → unread count (SPEC.md §3 Unread state). */
+  unread: Record<string, number>;
+}
+
+interface ChatState extends ChatData {
+  /** Not persisted: chat-with needs the list loaded in this page session (SPEC.md §2). */
   partnersLoaded: boolean;
   setPartnersLoaded: (loaded: boolean) => void;
+  claim: (owner: number) => void;
+  enter: (chatId: number, partnerId: number) => void;
+  leave: () => void;
+  /** Merges fetched or live messages (server version wins); `fetched` moves the cursor. */
+  merge: (partnerId: number, list: ChatMessage[], opts?: { fetched?: boolean; hasMore?: boolean }) => void;
+  /** Replaces the cache with the newest page (after a gap too large to catch up). */
+  replace: (partnerId: number, list: ChatMessage[], hasMore: boolean) => void;
+  /** A live message: cached (if the chat was loaded) and, from the partner, counted unread. */
+  receive: (message: ChatMessage, me: number) => void;
+  setUnread: (bySender: Record<string, number>) => void;
+  clearUnread: (partnerId: number) => void;
+  markRead: (partnerId: number, ids: number[], readAt: string) => void;
+  addPending: (partnerId: number, pending: PendingMessage) => void;
+  setPendingStatus: (partnerId: number, clientId: string, status: PendingMessage['status']) => void;
   reset: () => void;
 }
 
+const empty: ChatData = {
+  owner: null,
+  chatId: null,
+  partnerId: null,
+  messages: {},
+  hasMore: {},
+  cursor: {},
+  pending: {},
+  unread: {},
+};
+
 export const CHAT_STORAGE_KEY = 'chat_storage';
+
+/** Union by id, ascending; the incoming version replaces a cached one (read_at updates). */
+export function mergeById(current: ChatMessage[], incoming: ChatMessage[]): ChatMessage[] {
+  const byId = new Map(current.map((m) => [m.id, m]));
+  for (const m of incoming) byId.set(m.id, m);
+  return [...byId.values()].sort((a, b) => a.id - b.id);
+}
+
+const withoutSent = (pending: PendingMessage[] | undefined, list: ChatMessage[]) => {
+  const sent = new Set(list.map((m) => m.client_id).filter(Boolean));
+  return (pending ?? []).filter((p) => !sent.has(p.client_id));
+};
+
+export const totalUnread = (s: Pick<ChatData, 'unread'>) =>
+  Object.values(s.unread).reduce((sum, n) => sum + n, 0);
 
 export const useChatStore = create<ChatState>()(
   persist(
     (set) => ({
+      ...empty,
       partnersLoaded: false,
       setPartnersLoaded: (partnersLoaded) => set({ partnersLoaded }),
-      reset: () => set({ partnersLoaded: false }),
+      claim: (owner) => set((s) => (s.owner === owner ? s : { ...empty, owner })),
+      enter: (chatId, partnerId) => set({ chatId, partnerId }),
+      leave: () => set({ chatId: null, partnerId: null }),
+      merge: (partnerId, list, { fetched = false, hasMore } = {}) =>
+        set((s) => {
+          const key = String(partnerId);
+          const newest = list.reduce((max, m) => Math.max(max, m.id), 0);
+          return {
+            messages: { ...s.messages, [key]: mergeById(s.messages[key] ?? [], list) },
+            pending: { ...s.pending, [key]: withoutSent(s.pending[key], list) },
+            cursor: fetched ? { ...s.cursor, [key]: Math.max(s.cursor[key] ?? 0, newest) } : s.cursor,
+            hasMore: hasMore === undefined ? s.hasMore : { ...s.hasMore, [key]: hasMore },
+          };
+        }),
+      replace: (partnerId, list, hasMore) =>
+        set((s) => {
+          const key = String(partnerId);
+          const sorted = mergeById([], list);
+          return {
+            messages: { ...s.messages, [key]: sorted },
+            pending: { ...s.pending, [key]: withoutSent(s.pending[key], list) },
+            cursor: { ...s.cursor, [key]: sorted.at(-1)?.id ?? 0 },
+            hasMore: { ...s.hasMore, [key]: hasMore },
+          };
+        }),
+      receive: (message, me) =>
+        set((s) => {
+          const mine = message.user_id === me;
+          const key = String(mine ? message.recipient_id : message.user_id);
+          // Only a loaded conversation takes live messages: its cursor guards the rest.
+          const cached = s.messages[key];
+          const known = cached?.some((m) => m.id === message.id) ?? false;
+          return {
+            messages: cached ? { ...s.messages, [key]: mergeById(cached, [message]) } : s.messages,
+            pending: { ...s.pending, [key]: withoutSent(s.pending[key], [message]) },
+            unread:
+              mine || known || message.read_at ? s.unread : { ...s.unread, [key]: (s.unread[key] ?? 0) + 1 },
+          };
+        }),
+      setUnread: (bySender) => set({ unread: { ...bySender } }),
+      clearUnread: (partnerId) =>
+        set((s) => {
+          const { [String(partnerId)]: _, ...rest } = s.unread;
+          return { unread: rest };
+        }),
+      markRead: (partnerId, ids, readAt) =>
+        set((s) => {
+          const key = String(partnerId);
+          const read = new Set(ids);
+          const cached = s.messages[key];
+          if (!cached) return s;
+          return {
+            messages: {
+              ...s.messages,
+              [key]: cached.map((m) => (read.has(m.id) ? { ...m, read_at: readAt } : m)),
+            },
+          };
+        }),
+      addPending: (partnerId, pending) =>
+        set((s) => {
+          const key = String(partnerId);
+          return { pending: { ...s.pending, [key]: [...(s.pending[key] ?? []), pending] } };
+        }),
+      setPendingStatus: (partnerId, clientId, status) =>
+        set((s) => {
+          const key = String(partnerId);
+          return {
+            pending: {
+              ...s.pending,
+              [key]: (s.pending[key] ?? []).map((p) => (p.client_id === clientId ? { ...p, status } : p)),
+            },
+          };
+        }),
+      reset: () => set({ ...empty, partnersLoaded: false }),
     }),
     {
       name: CHAT_STORAGE_KEY,
+      version: 1,
       storage: createJSONStorage(() => localStorage),
-      // Nothing is persisted yet; the partner list must be reloaded after a page load.
-      partialize: () => ({}),
+      // Bounded: the newest KEPT_PER_CHAT per conversation; a trimmed one pages back from the server.
+      partialize: (s): ChatData => {
+        const messages: ChatData['messages'] = {};
+        const hasMore = { ...s.hasMore };
+        for (const [key, list] of Object.entries(s.messages)) {
+          messages[key] = list.slice(-KEPT_PER_CHAT);
+          if (list.length > KEPT_PER_CHAT) hasMore[key] = true;
+        }
+        return {
+          owner: s.owner,
+          chatId: s.chatId,
+          partnerId: s.partnerId,
+          messages,
+          hasMore,
+          cursor: s.cursor,
+          pending: s.pending,
+          unread: s.unread,
+        };
+      },
+      // A send interrupted by the reload is shown as failed; its retry reuses the client_id.
+      merge: (persisted, current) => {
+        const p = (persisted ?? {}) as Partial<ChatData>;
+        const pending = Object.fromEntries(
+          Object.entries(p.pending ?? {}).map(([k, list]) => [
+            k,
+            list.map((m) => ({ ...m, status: 'failed' as const })),
+          ]),
+        );
+        return { ...current, ...p, pending };
+      },
     },
   ),
 );

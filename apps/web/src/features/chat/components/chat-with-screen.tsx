@@ -4,26 +4,32 @@ import { useParams } from 'react-router';
 import { ButtonLink } from '../../../components/ui/button.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Page } from '../../../components/ui/page.tsx';
+import { usePartners } from '../../../lib/partners.ts';
+import { displayedUser, useUserStore } from '../../../lib/storage/user-store.ts';
+import { Conversation } from './conversation.tsx';
 
-/** One conversation (/chat/:id); only reached once the partner list is loaded (guard). */
+/** /chat/:id; only reached once the partner list is loaded (guard, SPEC.md §2). */
 export function ChatWithScreen() {
   const { t } = useTranslation(['chat', 'routes']);
   const { id } = useParams();
+  const me = useUserStore(displayedUser);
+  const partners = usePartners();
+  const partner = partners.data?.find((p) => String(p.id) === id);
+
+  if (partner && me) return <Conversation key={partner.id} partner={partner} me={me.id} />;
   return (
-    <Page title={t('chat-with', { ns: 'routes' })} intro={t('with.intro')} width="wide">
-      <div data-partner-id={id}>
-        <EmptyState
-          icon={MessagesSquare}
-          title={t('with.empty.title')}
-          action={
-            <ButtonLink to="/chat" variant="secondary">
-              {t('with.empty.action')}
-            </ButtonLink>
-          }
-        >
-          {t('with.empty.text')}
-        </EmptyState>
-      </div>
+    <Page title={t('chat-with', { ns: 'routes' })} intro={t('with.intro')}>
+      <EmptyState
+        icon={MessagesSquare}
+        title={t('with.empty.title')}
+        action={
+          <ButtonLink to="/chat" variant="secondary">
+            {t('with.empty.action')}
+          </ButtonLink>
+        }
+      >
+        {t('with.empty.text')}
+      </EmptyState>
     </Page>
   );
 }

@@ -1,0 +1,15 @@
+import { historyResponse } from '@trostnetz/contracts/chat';
+import { apiRequest } from '../../../lib/api-client.ts';
+
+/** GET /api/chat/{partner}/messages, newest first: `before` pages back, `after` catches up. */
+export async function getMessages(
+  partnerId: number,
+  query: { before?: number; after?: number; limit?: number },
+) {
+  const params = new URLSearchParams({ limit: String(query.limit ?? 30) });
+  if (query.before !== undefined) params.set('before', String(query.before));
+  if (query.after !== undefined) params.set('after', String(query.after));
+  return historyResponse.parse(
+    await apiRequest<unknown>(`/api/chat/${partnerId}/messages`, { search: `?${params}` }),
+  );
+}

@@ -1,0 +1,26 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { unreadResponse } from '@trostnetz/contracts/chat';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { useChatStore } from '../../../lib/storage/chat-store.ts';
+
+/**
+ * GET /api/chat/unreadByChat into the chat store. A query, so that a reconnect (which invalidates
+ * every query) refetches it; a failure is only logged and keeps the counts (SPEC.md §8).
+ */
+export async function getUnread(): Promise<number> {
+  try {
+    const unread = unreadResponse.parse(await apiRequest<unknown>('/api/chat/unreadByChat'));
+    const { partnerId, setUnread } = useChatStore.getState();
+    // The open conversation is being read right now.
+    if (partnerId !== null) delete unread.by_sender[String(partnerId)];
+    setUnread(unread.by_sender);
+    return unread.total;
+  } catch (error) {
+    console.error('chat: loading unread counts failed', error);
+    return -1;
+  }
+}
+
+export const unreadQuery = queryOptions({ queryKey: ['chat', 'unread'], queryFn: getUnread });
+
+export const useUnreadSync = (enabled: boolean) => useQuery({ ...unreadQuery, enabled });

@@ -1,0 +1,47 @@
+import { useChatStore } from '../../../lib/storage/chat-store.ts';
+import { getMessages } from './get-messages.ts';
+import { markRead } from './mark-read.ts';
+
+export const PAGE_SIZE = 30;
+const CATCH_UP_LIMIT = 100;
+
+/** Query key of one conversation's sync; a reconnect invalidates it (catch-up). */
+export const conversationKey = (partnerId: number) => ['chat', 'conversation', partnerId] as const;
+
+/**
+ * Brings the cached conversation up to date (SPEC.md §4 Chat, Local persistence): the newest page
+ * the first time; afterwards everything after the cursor (or after the oldest own message not yet
+ * read, to refresh read marks), merged by id. A gap larger than one catch-up replaces the cache.
+ * Then the partner's messages are marked read.
+ */
+export async function syncConversation(chatId: number, partnerId: number): Promise<true> {
+  const key = String(partnerId);
+  const { messages, cursor } = useChatStore.getState();
+  const cached = messages[key] ?? [];
+  if (cursor[key] === undefined) {
+    const page = await getMessages(partnerId, { limit: PAGE_SIZE });
+    useChatStore.getState().replace(partnerId, page.messages, page.has_more);
+  } else {
+    const unreadOwn = cached.find((m) => m.user_id !== partnerId && !m.read_at);
+    const after = Math.min(cursor[key], unreadOwn ? unreadOwn.id - 1 : Number.POSITIVE_INFINITY);
+    const page = await getMessages(partnerId, { after, limit: CATCH_UP_LIMIT });
+    if (page.has_more) {
+      const newest = await getMessages(partnerId, { limit: PAGE_SIZE });
+      useChatStore.getState().replace(partnerId, newest.messages, newest.has_more);
+    } else {
+      useChatStore.getState().merge(partnerId, page.messages, { fetched: true });
+    }
+  }
+  const state = useChatStore.getState();
+  const unseen = (state.messages[key] ?? []).some((m) => m.user_id === partnerId && !m.read_at);
+  if (unseen || (state.unread[key] ?? 0) > 0) await markRead(chatId, partnerId);
+  return true;
+}
+
+/** The page before the oldest cached message (infinite scroll upward). */
+export async function loadOlder(partnerId: number): Promise<void> {
+  const oldest = useChatStore.getState().messages[String(partnerId)]?.[0];
+  if (!oldest) return;
+  const page = await getMessages(partnerId, { before: oldest.id, limit: PAGE_SIZE });
+  useChatStore.getState().merge(partnerId, page.messages, { hasMore: page.has_more });
+}

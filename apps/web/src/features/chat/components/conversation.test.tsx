@@ -1,0 +1,150 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { realtimeBus } from '../../../lib/realtime.ts';
+import { useChatStore } from '../../../lib/storage/chat-store.ts';
+import { useUserStore } from '../../../lib/storage/user-store.ts';
+import { buildMessage, buildPartner } from '../../../test/chat-factories.ts';
+import { buildUser } from '../../../test/factories.ts';
+import { jsonResponse, renderScreen } from '../../../test/render.tsx';
+import { useChatLive } from '../hooks/use-chat-live.ts';
+import { ChatWithScreen } from './chat-with-screen.tsx';
+
+const ME = 7;
+let partner = buildPartner();
+let history = [buildMessage({ id: 1, message: 'Wie geht es dir heute?' })];
+let unread: Record<string, number> = {};
+let sendAnswers: Array<(body: { message: string; client_id: string }) => Response> = [];
+const calls: Array<{ url: string; method: string; body?: unknown }> = [];
+
+const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
+  const method = init?.method ?? 'GET';
+  const body = init?.body ? JSON.parse(String(init.body)) : undefined;
+  calls.push({ url, method, body });
+  if (url === '/api/chat/partners') return jsonResponse(200, [partner]);
+  if (url.startsWith('/api/chat/9/messages'))
+    return jsonResponse(200, { messages: [...history].reverse(), has_more: false });
+  if (url === '/api/chat/messages/3/9/read') {
+    const read = history.filter((m) => m.user_id === 9 && !m.read_at);
+    return jsonResponse(
+      200,
+      Object.fromEntries(read.map((m) => [m.id, { send_at: m.send_at, read_at: 'r' }])),
+    );
+  }
+  if (url === '/api/chat/9/send') {
+    const answer = sendAnswers.shift();
+    if (answer) return answer(body);
+    return jsonResponse(200, buildMessage({ id: 50 + calls.length, user_id: ME, recipient_id: 9, ...body }));
+  }
+  if (url === '/api/chat/unreadByChat') return jsonResponse(200, { by_sender: unread, total: 0 });
+  return jsonResponse(404, { code: 'not_found' });
+});
+
+function LiveScreen() {
+  useChatLive(ME);
+  return <ChatWithScreen />;
+}
+
+const sends = () => calls.filter((c) => c.url === '/api/chat/9/send');
+const open = () => renderScreen(LiveScreen, { path: '/chat/:id', url: '/chat/9' });
+
+beforeEach(() => {
+  localStorage.clear();
+  useChatStore.getState().reset();
+  useUserStore.getState().setUser(buildUser({ id: ME }));
+  partner = buildPartner();
+  history = [buildMessage({ id: 1, message: 'Wie geht es dir heute?' })];
+  sendAnswers = [];
+  unread = {};
+  calls.length = 0;
+  vi.stubGlobal('fetch', fetchMock);
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('conversation (SPEC.md §4 Chat)', () => {
+  it('entering loads the messages, marks them read and clears that partner’s unread count; leaving clears the ids', async () => {
+    unread = { '9': 1, '12': 2 };
+    const { unmount } = open();
+    const log = await screen.findByRole('log', { name: 'Gespräch mit Jonas' });
+    expect(await within(log).findByText('Wie geht es dir heute?')).toBeInTheDocument();
+    expect(within(log).getByRole('heading', { name: 'Heute' })).toBeInTheDocument();
+    await waitFor(() => expect(calls.some((c) => c.url === '/api/chat/messages/3/9/read')).toBe(true));
+    expect(useChatStore.getState()).toMatchObject({ chatId: 3, partnerId: 9, unread: { '12': 2 } });
+    await waitFor(() => expect(useChatStore.getState().messages['9']?.[0]?.read_at).toBe('r'));
+    unmount();
+    expect(useChatStore.getState()).toMatchObject({ chatId: null, partnerId: null });
+  });
+
+  it('Enter sends, Shift+Enter starts a new line; focus stays in the composer', async () => {
+    const user = userEvent.setup();
+    open();
+    const field = await screen.findByRole('textbox', { name: 'Nachricht an Jonas' });
+    await user.click(field);
+    await user.keyboard('Danke dir{Shift>}{Enter}{/Shift}für alles');
+    expect(field).toHaveValue('Danke dir\nfür alles');
+    expect(sends()).toHaveLength(0);
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(sends()).toHaveLength(1));
+    expect(sends()[0]?.body).toMatchObject({ message: 'Danke dir\nfür alles' });
+    expect(field).toHaveValue('');
+    expect(field).toHaveFocus();
+    const log = screen.getByRole('log');
+    expect(await within(log).findByText('Gesendet')).toBeInTheDocument();
+  });
+
+  it('SPEC.md §8: a failed send is only logged, shows a calm “not sent” and the retry keeps the client_id (stored once)', async () => {
+    const user = userEvent.setup();
+    sendAnswers = [() => jsonResponse(500, { code: 'internal' })];
+    open();
+    const field = await screen.findByRole('textbox', { name: 'Nachricht an Jonas' });
+    await user.type(field, 'Bist du da?{Enter}');
+    expect(await screen.findByText('Nicht gesendet. Bitte versuche es noch einmal.')).toBeInTheDocument();
+    expect(console.error).toHaveBeenCalled();
+    await user.click(screen.getByRole('button', { name: 'Erneut senden' }));
+    await waitFor(() => expect(sends()).toHaveLength(2));
+    expect(sends()[1]?.body).toEqual(sends()[0]?.body);
+    expect((sends()[0]?.body as { client_id: string }).client_id).toMatch(/^[A-Za-z0-9_-]{8,64}$/);
+    await waitFor(() =>
+      expect(screen.queryByText('Nicht gesendet. Bitte versuche es noch einmal.')).toBeNull(),
+    );
+    expect(within(screen.getByRole('log')).getAllByText('Bist du da?')).toHaveLength(1);
+  });
+
+  it('an incoming message in the open chat is appended to the log and marked read; read marks update own messages', async () => {
+    open();
+    const log = await screen.findByRole('log');
+    await within(log).findByText('Wie geht es dir heute?');
+    await waitFor(() => expect(calls.filter((c) => c.url.endsWith('/read'))).toHaveLength(1));
+    const incoming = buildMessage({ id: 2, message: 'Ich denke an dich.' });
+    history.push(incoming);
+    act(() => realtimeBus.emit('ChatMessageNew', { message: incoming }));
+    expect(await within(log).findByText('Ich denke an dich.')).toBeInTheDocument();
+    await waitFor(() => expect(calls.filter((c) => c.url.endsWith('/read'))).toHaveLength(2));
+    expect(useChatStore.getState().unread['9']).toBeUndefined();
+
+    const own = buildMessage({ id: 3, user_id: ME, recipient_id: 9, message: 'Danke.' });
+    act(() => realtimeBus.emit('ChatMessageNew', { message: own }));
+    await within(log).findByText('Danke.');
+    act(() =>
+      realtimeBus.emit('ChatMessagesRead', {
+        chat_id: 3,
+        reader_id: 9,
+        ids: [3],
+        read_at: '2026-01-01T10:00:00Z',
+      }),
+    );
+    expect(await within(log).findByText('Gelesen')).toBeInTheDocument();
+  });
+
+  it('a former friend’s chat is read-only, a deleted account shows “Konto gelöscht”', async () => {
+    partner = buildPartner({ friend_status: 3, nickname: '' });
+    open();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Konto gelöscht' })).toBeInTheDocument();
+    expect(screen.getByText('Dieses Konto wurde gelöscht')).toBeInTheDocument();
+    expect(screen.queryByRole('textbox')).toBeNull();
+  });
+});

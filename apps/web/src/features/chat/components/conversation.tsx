@@ -1,0 +1,104 @@
+import type { Partner } from '@trostnetz/contracts/partners';
+import { ArrowLeft } from 'lucide-react';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { cn } from '../../../components/ui/cn.ts';
+import { canWrite, isDeleted } from '../chat-partners.ts';
+import { useConversation } from '../hooks/use-conversation.ts';
+import { useTyping } from '../hooks/use-typing.ts';
+import { Composer } from './composer.tsx';
+import { MessageLog } from './message-log.tsx';
+import { PartnerAvatar, usePartnerName } from './partner-avatar.tsx';
+
+/** The open conversation: who, the log, and the composer or a calm read-only notice. */
+export function Conversation({ partner, me }: { partner: Partner; me: number }) {
+  const { t } = useTranslation('chat');
+  const name = usePartnerName()(partner.nickname);
+  const writable = canWrite(partner);
+  const conversation = useConversation(partner);
+  const typing = useTyping({ chatId: partner.chat_id, partnerId: partner.id, me, enabled: writable });
+  const lastFromPartner = conversation.messages.findLast((m) => m.user_id === partner.id)?.id;
+  const { stopShowing } = typing;
+  // A message from the partner ends their typing.
+  useEffect(() => {
+    if (lastFromPartner !== undefined) stopShowing();
+  }, [lastFromPartner, stopShowing]);
+
+  return (
+    <div className="mx-auto flex h-[calc(100dvh-8.75rem)] min-h-96 w-full max-w-3xl flex-col md:h-[calc(100dvh-3.75rem)]">
+      <div className="flex items-center gap-3 border-b border-line px-4 py-2">
+        <Link
+          to="/chat"
+          className="-ml-2 grid size-11 shrink-0 place-items-center rounded-xl text-ink hover:bg-accent-soft"
+        >
+          <ArrowLeft aria-hidden="true" className="size-5" />
+          <span className="sr-only">{t('with.back')}</span>
+        </Link>
+        <PartnerAvatar nickname={partner.nickname} online={partner.online} size="sm" />
+        <div className="min-w-0">
+          <h1
+            data-page-heading
+            tabIndex={-1}
+            className={cn('truncate text-lg font-semibold', isDeleted(partner) && 'text-muted italic')}
+          >
+            {name}
+          </h1>
+          <p className="truncate text-sm text-muted" aria-live="polite">
+            {typing.partnerTyping
+              ? t('partner.typing', { name })
+              : partner.online
+                ? t('partner.online')
+                : t('partner.offline')}
+          </p>
+        </div>
+      </div>
+
+      {conversation.sync.isError && (
+        <Alert tone="error" className="mx-4 mt-3">
+          <p>{t('with.loadFailed')}</p>
+          <Button
+            variant="secondary"
+            size="sm"
+            className="mt-2"
+            onClick={() => void conversation.sync.refetch()}
+          >
+            {t('with.retryLoad')}
+          </Button>
+        </Alert>
+      )}
+
+      <MessageLog
+        name={name}
+        partnerId={partner.id}
+        messages={conversation.messages}
+        pending={conversation.pending}
+        loading={conversation.sync.isPending}
+        hasMore={conversation.hasMore}
+        loadingOlder={conversation.loadingOlder}
+        onLoadOlder={conversation.older}
+        onRetry={(item) => void conversation.retry(item)}
+      />
+
+      {writable ? (
+        <Composer
+          name={name}
+          onSend={(text) => {
+            conversation.send(text);
+            typing.sent();
+          }}
+          onTyping={typing.notifyTyping}
+        />
+      ) : (
+        <div className="border-t border-line px-4 py-3">
+          <Alert>
+            <p className="font-semibold">{isDeleted(partner) ? t('deleted.title') : t('readOnly.title')}</p>
+            <p>{isDeleted(partner) ? t('deleted.text') : t('readOnly.text')}</p>
+          </Alert>
+        </div>
+      )}
+    </div>
+  );
+}

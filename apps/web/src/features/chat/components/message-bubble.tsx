@@ -1,0 +1,71 @@
+import type { ChatMessage } from '@trostnetz/contracts/chat';
+import { Check, CheckCheck, Clock } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/button.tsx';
+import { cn } from '../../../components/ui/cn.ts';
+import type { PendingMessage } from '../../../lib/storage/chat-store.ts';
+import { timeOf } from '../format.ts';
+
+type Props =
+  | { kind: 'stored'; message: ChatMessage; own: boolean; name: string }
+  | { kind: 'pending'; pending: PendingMessage; onRetry: () => void };
+
+/** One message; own ones right with their state: ✓ sent, ✓✓ read, pending, or not sent + retry. */
+export function MessageBubble(props: Props) {
+  const { t, i18n } = useTranslation('chat');
+  const own = props.kind === 'pending' || props.own;
+  const text = props.kind === 'pending' ? props.pending.message : props.message.message;
+  const sendAt = props.kind === 'pending' ? props.pending.send_at : props.message.send_at;
+  const time = timeOf(sendAt, i18n.language);
+  const failed = props.kind === 'pending' && props.pending.status === 'failed';
+
+  return (
+    <div className={cn('flex', own ? 'justify-end' : 'justify-start')}>
+      <div
+        className={cn(
+          'max-w-[85%] rounded-2xl px-4 py-2 sm:max-w-[75%]',
+          own ? 'rounded-br-md bg-accent-soft' : 'rounded-bl-md border border-line bg-surface',
+          failed && 'border border-danger/40',
+        )}
+      >
+        <span className="sr-only">
+          {own ? t('message.you') : props.kind === 'stored' ? props.name : ''} {t('message.at', { time })}:
+        </span>
+        <p className="break-words whitespace-pre-wrap">{text}</p>
+        <p className="mt-1 flex items-center justify-end gap-1 text-sm text-muted">
+          <span aria-hidden="true">{time}</span>
+          {own && <OwnState {...props} />}
+        </p>
+        {props.kind === 'pending' && failed && (
+          <div className="mt-1 flex flex-wrap items-center justify-end gap-2">
+            <span className="text-sm text-danger-strong">{t('message.failed')}</span>
+            <Button variant="secondary" size="sm" onClick={props.onRetry}>
+              {t('message.retry')}
+            </Button>
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}
+
+function OwnState(props: Props) {
+  const { t } = useTranslation('chat');
+  if (props.kind === 'pending') {
+    if (props.pending.status === 'failed') return null;
+    return (
+      <>
+        <Clock aria-hidden="true" className="size-4" />
+        <span className="sr-only">{t('message.sending')}</span>
+      </>
+    );
+  }
+  const read = Boolean(props.message.read_at);
+  const Icon = read ? CheckCheck : Check;
+  return (
+    <span data-read-state={read ? 'read' : 'sent'} className="inline-flex items-center">
+      <Icon aria-hidden="true" className={cn('size-4', read && 'text-accent-strong')} />
+      <span className="sr-only">{read ? t('message.read') : t('message.sent')}</span>
+    </span>
+  );
+}

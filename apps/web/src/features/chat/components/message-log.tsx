@@ -1,0 +1,143 @@
+import type { ChatMessage } from '@trostnetz/contracts/chat';
+import { useEffect, useLayoutEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/button.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import type { PendingMessage } from '../../../lib/storage/chat-store.ts';
+import { dayKey, dayLabel } from '../format.ts';
+import { MessageBubble } from './message-bubble.tsx';
+
+interface Props {
+  name: string;
+  partnerId: number;
+  messages: ChatMessage[];
+  pending: PendingMessage[];
+  loading: boolean;
+  hasMore: boolean;
+  loadingOlder: boolean;
+  onLoadOlder: () => void;
+  onRetry: (item: PendingMessage) => void;
+}
+
+const NEAR_BOTTOM_PX = 96;
+
+/**
+ * The conversation as a polite log (new messages are announced), with day separators. Scrolling
+ * to the top loads earlier messages and keeps the reading position; new messages scroll into view
+ * only when the member is already at the bottom.
+ */
+export function MessageLog(props: Props) {
+  const { t, i18n } = useTranslation('chat');
+  const { messages, pending, hasMore, loadingOlder, onLoadOlder } = props;
+  const scroller = useRef<HTMLDivElement>(null);
+  const sentinel = useRef<HTMLDivElement>(null);
+  const nearBottom = useRef(true);
+  const seen = useRef({ first: 0, last: '', height: 0 });
+
+  const lastKey = `${messages.at(-1)?.id ?? 0}:${pending.length}`;
+  useLayoutEffect(() => {
+    const el = scroller.current;
+    if (!el) return;
+    const before = seen.current;
+    const first = messages[0]?.id ?? 0;
+    if (before.first && first < before.first && before.last === lastKey) {
+      el.scrollTop += el.scrollHeight - before.height;
+    } else if (before.last !== lastKey && (nearBottom.current || pending.length > 0)) {
+      el.scrollTop = el.scrollHeight;
+    }
+    seen.current = { first, last: lastKey, height: el.scrollHeight };
+  });
+
+  useEffect(() => {
+    const el = sentinel.current;
+    if (!el || !hasMore || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting) && !loadingOlder) onLoadOlder();
+      },
+      { root: scroller.current, rootMargin: '200px 0px 0px 0px' },
+    );
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [hasMore, loadingOlder, onLoadOlder]);
+
+  const words = { today: t('with.today'), yesterday: t('with.yesterday') };
+  const items: React.ReactNode[] = [];
+  let day = '';
+  const separator = (iso: string) => {
+    const key = dayKey(iso);
+    if (key === day) return;
+    day = key;
+    items.push(
+      <h2 key={`day-${key}`} className="my-3 text-center text-sm font-medium text-muted">
+        <span className="rounded-full bg-warm px-3 py-1">{dayLabel(iso, i18n.language, words)}</span>
+      </h2>,
+    );
+  };
+  for (const m of messages) {
+    separator(m.send_at);
+    items.push(
+      <MessageBubble
+        key={m.id}
+        kind="stored"
+        message={m}
+        own={m.user_id !== props.partnerId}
+        name={props.name}
+      />,
+    );
+  }
+  for (const p of pending) {
+    separator(p.send_at);
+    items.push(
+      <MessageBubble key={p.client_id} kind="pending" pending={p} onRetry={() => props.onRetry(p)} />,
+    );
+  }
+
+  return (
+    <div
+      ref={scroller}
+      className="flex-1 overflow-y-auto overscroll-contain px-4 py-3"
+      onScroll={(e) => {
+        const el = e.currentTarget;
+        nearBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < NEAR_BOTTOM_PX;
+      }}
+    >
+      <div ref={sentinel} />
+      {hasMore ? (
+        <div className="flex justify-center py-2">
+          <Button
+            variant="ghost"
+            size="sm"
+            onClick={onLoadOlder}
+            loading={loadingOlder}
+            loadingLabel={t('with.loadingOlder')}
+          >
+            {t('with.loadOlder')}
+          </Button>
+        </div>
+      ) : (
+        messages.length > 0 && <p className="py-2 text-center text-sm text-muted">{t('with.beginning')}</p>
+      )}
+      {props.loading && messages.length === 0 && (
+        <output className="flex items-center justify-center gap-2 py-6 text-muted">
+          <Spinner /> {t('with.loading')}
+        </output>
+      )}
+      {!props.loading && messages.length === 0 && pending.length === 0 && (
+        <div className="mx-auto max-w-sm py-10 text-center">
+          <p className="font-semibold">{t('with.first.title')}</p>
+          <p className="mt-1 text-muted">{t('with.first.text')}</p>
+        </div>
+      )}
+      <div
+        role="log"
+        aria-live="polite"
+        aria-label={t('with.log', { name: props.name })}
+        aria-busy={loadingOlder || undefined}
+        className="space-y-2"
+      >
+        {items}
+      </div>
+    </div>
+  );
+}

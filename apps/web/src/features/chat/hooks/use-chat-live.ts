@@ -1,0 +1,39 @@
+import { chatMessageEvent, messagesReadEvent } from '@trostnetz/contracts/chat';
+import { useEffect } from 'react';
+import { realtimeBus } from '../../../lib/realtime.ts';
+import { useChatStore } from '../../../lib/storage/chat-store.ts';
+import { useUnreadSync } from '../api/get-unread.ts';
+import { markRead } from '../api/mark-read.ts';
+
+/**
+ * Mounted once for a signed-in, verified member (SPEC.md §4 Chat): unread counts from the server,
+ * then live. A new message counts as unread for its sender; in the open chat it is appended and
+ * marked read at once. Read marks of the member's own messages arrive as ChatMessagesRead.
+ */
+export function useChatLive(me: number | null) {
+  useUnreadSync(me !== null);
+  useEffect(() => {
+    if (me === null) return;
+    useChatStore.getState().claim(me);
+    const offNew = realtimeBus.on('ChatMessageNew', (payload) => {
+      const parsed = chatMessageEvent.safeParse(payload);
+      if (!parsed.success) return console.error('chat: unexpected ChatMessageNew', parsed.error);
+      const { message } = parsed.data;
+      const store = useChatStore.getState();
+      store.receive(message, me);
+      if (message.user_id !== me && store.partnerId === message.user_id && store.chatId !== null) {
+        void markRead(store.chatId, message.user_id);
+      }
+    });
+    const offRead = realtimeBus.on('ChatMessagesRead', (payload) => {
+      const parsed = messagesReadEvent.safeParse(payload);
+      if (!parsed.success) return console.error('chat: unexpected ChatMessagesRead', parsed.error);
+      const { reader_id, ids, read_at } = parsed.data;
+      useChatStore.getState().markRead(reader_id, ids, read_at);
+    });
+    return () => {
+      offNew();
+      offRead();
+    };
+  }, [me]);
+}

@@ -1,0 +1,84 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { buildMessage } from '../../test/chat-factories.ts';
+import { CHAT_STORAGE_KEY, KEPT_PER_CHAT, totalUnread, useChatStore } from './chat-store.ts';
+
+const ME = 7;
+const store = () => useChatStore.getState();
+
+beforeEach(() => {
+  localStorage.clear();
+  store().reset();
+  store().claim(ME);
+});
+
+describe('chat store (SPEC.md §4 Chat, Local persistence)', () => {
+  it('entering sets chat and partner ids; leaving clears them', () => {
+    store().enter(3, 9);
+    expect(store()).toMatchObject({ chatId: 3, partnerId: 9 });
+    store().leave();
+    expect(store()).toMatchObject({ chatId: null, partnerId: null });
+  });
+
+  it('an incoming message increments the sender’s unread count, an own one (other tab) does not', () => {
+    store().replace(9, [], false);
+    store().receive(buildMessage({ id: 5 }), ME);
+    store().receive(buildMessage({ id: 6, user_id: ME, recipient_id: 9 }), ME);
+    expect(store().unread).toEqual({ '9': 1 });
+    expect(totalUnread(store())).toBe(1);
+    expect(store().messages['9']?.map((m) => m.id)).toEqual([5, 6]);
+    store().clearUnread(9);
+    expect(totalUnread(store())).toBe(0);
+  });
+
+  it('merges by message id: a live message that a catch-up returns again is kept once', () => {
+    store().replace(9, [buildMessage({ id: 1 }), buildMessage({ id: 2 })], false);
+    store().receive(buildMessage({ id: 4 }), ME);
+    store().receive(buildMessage({ id: 4 }), ME);
+    store().merge(9, [buildMessage({ id: 3 }), buildMessage({ id: 4, read_at: 'x' })], { fetched: true });
+    expect(store().messages['9']?.map((m) => m.id)).toEqual([1, 2, 3, 4]);
+    expect(store().messages['9']?.at(-1)?.read_at).toBe('x');
+    expect(store().unread).toEqual({ '9': 1 });
+    // Live messages never move the cursor; fetched ones do.
+    expect(store().cursor['9']).toBe(4);
+  });
+
+  it('live messages do not move the catch-up cursor, so a gap before them is fetched later', () => {
+    store().replace(9, [buildMessage({ id: 1 })], false);
+    store().receive(buildMessage({ id: 8 }), ME);
+    expect(store().cursor['9']).toBe(1);
+  });
+
+  it('a sent message replaces its pending copy (same client_id): shown once', () => {
+    store().replace(9, [], false);
+    store().addPending(9, { client_id: 'abcdefgh1', message: 'Hi', send_at: 'now', status: 'sending' });
+    store().merge(9, [buildMessage({ id: 2, user_id: ME, recipient_id: 9, client_id: 'abcdefgh1' })]);
+    expect(store().pending['9']).toEqual([]);
+    expect(store().messages['9']).toHaveLength(1);
+  });
+
+  it('read marks update the member’s own messages', () => {
+    store().replace(9, [buildMessage({ id: 1, user_id: ME, recipient_id: 9 })], false);
+    store().markRead(9, [1], '2026-01-01T10:00:00.000Z');
+    expect(store().messages['9']?.[0]?.read_at).toBe('2026-01-01T10:00:00.000Z');
+  });
+
+  it('persists under chat_storage, bounded per chat; an interrupted send comes back as failed', async () => {
+    const many = Array.from({ length: KEPT_PER_CHAT + 20 }, (_, i) => buildMessage({ id: i + 1 }));
+    store().replace(9, many, false);
+    store().enter(3, 9);
+    store().addPending(9, { client_id: 'abcdefgh2', message: 'Hi', send_at: 'now', status: 'sending' });
+    const saved = JSON.parse(localStorage.getItem(CHAT_STORAGE_KEY) ?? '{}').state;
+    expect(saved.messages['9']).toHaveLength(KEPT_PER_CHAT);
+    expect(saved.hasMore['9']).toBe(true);
+    expect(saved.partnersLoaded).toBeUndefined();
+    await useChatStore.persist.rehydrate();
+    expect(store().pending['9']?.[0]?.status).toBe('failed');
+    expect(store().messages['9']?.[0]?.id).toBe(21);
+  });
+
+  it('another member’s state is dropped', () => {
+    store().setUnread({ '9': 2 });
+    store().claim(8);
+    expect(store().unread).toEqual({});
+  });
+});
