@@ -134,3 +134,36 @@ describe('live events through the embedded server', () => {
     }
   });
 });
+
+describe('REALTIME_DRIVER=pusher', () => {
+  it('publishes through the official SDK to an external Pusher-protocol server (here: another app’s)', async () => {
+    const { appId, key, secret } = t.config.realtime;
+    const publisher = await createTestApp(
+      {},
+      {
+        REALTIME_DRIVER: 'pusher',
+        PUSHER_APP_ID: appId,
+        PUSHER_APP_KEY: key,
+        PUSHER_APP_SECRET: secret,
+        PUSHER_HOST: '127.0.0.1',
+        PUSHER_PORT: String(port),
+        PUSHER_SCHEME: 'http',
+      },
+    );
+    const m = await registerMember(t);
+    const client = connectPusher(port, key, m.token);
+    try {
+      expect(publisher.app.realtime).toBeNull();
+      const channel = memberChannel(m.id, 'friendship_accepted');
+      await subscribed(client, channel);
+      const got = waitFor<unknown>((done) => client.channel(channel).bind('FriendRequestConfirmation', done));
+      await publisher.app.ctx.broadcaster.toMember(m.id, 'friendship_accepted', { contact: { id: 1 } });
+      expect(await got).toEqual({ contact: { id: 1 } });
+      const config = await call(publisher, 'GET', '/api/config');
+      expect(config.json.pusher).toMatchObject({ key, host: '127.0.0.1', port, scheme: 'http' });
+    } finally {
+      client.disconnect();
+      await publisher.close();
+    }
+  });
+});
