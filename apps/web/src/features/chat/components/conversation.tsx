@@ -28,7 +28,7 @@ export function Conversation({ partner, me }: { partner: Partner; me: number }) 
   }, [lastFromPartner, stopShowing]);
 
   return (
-    <div className="mx-auto flex h-[calc(100dvh-8.75rem)] min-h-96 w-full max-w-3xl flex-col md:h-[calc(100dvh-3.75rem)]">
+    <div className="mx-auto flex h-[calc(100dvh-122px)] min-h-96 w-full max-w-3xl flex-col md:h-[calc(100dvh-57px)]">
       <div className="flex items-center gap-3 border-b border-line px-4 py-2">
         <Link
           to="/chat"
