@@ -78,8 +78,11 @@ async function shot(page: Page, name: string) {
   await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
 }
 
+// @axe-core/playwright is typed against its own copy of playwright-core.
+type AxePage = ConstructorParameters<typeof AxeBuilder>[0]['page'];
+
 async function expectAxeClean(page: Page) {
-  const result = await new AxeBuilder({ page })
+  const result = await new AxeBuilder({ page: page as unknown as AxePage })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
     .analyze();
   expect(result.violations, JSON.stringify(result.violations, null, 2)).toEqual([]);
@@ -96,6 +99,10 @@ async function memberPage(
   const page = await context.newPage();
   await page.addInitScript(
     ([locale]) => {
+      // Runs in the page; e2e has no DOM typings.
+      const { localStorage } = globalThis as unknown as {
+        localStorage: { setItem(key: string, value: string): void };
+      };
       localStorage.setItem('trostnetz-locale', locale as string);
       localStorage.setItem(
         'cookie_consent',
@@ -117,6 +124,9 @@ async function idOf(request: APIRequestContext, token: string): Promise<number> 
   ).json();
   return me.id as number;
 }
+
+// A long journey through six screens with two browsers.
+test.describe.configure({ timeout: 120_000 });
 
 for (const lang of ['de', 'en'] as const) {
   test(`matching journey (${lang}): onboard, suggested with the reason, request live, befriend, hide`, async ({

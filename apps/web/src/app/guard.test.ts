@@ -119,6 +119,24 @@ describe('SPEC.md §2 Navigation guard', () => {
     });
   });
 
+  describe('onboarding (SPEC.md §1: verified members answer the questionnaire; matching_step < 0 = done)', () => {
+    it('is open to a verified member who has not finished it', () => {
+      expect(decide('onboarding', { user: buildUser({ matching_step: 2 }) })).toEqual({ type: 'pass' });
+    });
+    it('sends a member who has finished it to the dashboard', () => {
+      expect(decide('onboarding', { user: buildUser({ matching_step: -1 }) })).toEqual({
+        type: 'redirect',
+        to: '/dashboard',
+      });
+    });
+    it('confines an unverified member to please-verify', () => {
+      expect(decide('onboarding', { user: buildUser({ is_verified: false, matching_step: 1 }) })).toEqual({
+        type: 'redirect',
+        to: '/please-verify',
+      });
+    });
+  });
+
   describe('rule 6: authenticated members visiting login, register, forgot-password or password reset go to dashboard', () => {
     it.each([
       'login',

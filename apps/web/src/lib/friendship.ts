@@ -51,7 +51,11 @@ export interface FriendActionInput {
   message?: string;
 }
 
-/** Runs one transition; tracks it, and reloads the partner views on success and on a 409. */
+/**
+ * Runs one transition; tracks it and reloads the partner views. After a 409 friendship_state (the
+ * other side acted meanwhile) the caller reloads once the member has read the message, so that
+ * the dialog showing it is not replaced under their eyes.
+ */
 export function useFriendAction() {
   const client = useQueryClient();
   return useMutation({
@@ -60,9 +64,7 @@ export function useFriendAction() {
       track(events[action]);
       reloadPartnerViews(client);
     },
-    onError: (error) => {
-      // 409 friendship_state: the other side acted meanwhile; show the fresh state.
-      if (isApiError(error) && error.status === 409) reloadPartnerViews(client);
-    },
   });
 }
+
+export const isFriendshipConflict = (error: unknown) => isApiError(error) && error.status === 409;

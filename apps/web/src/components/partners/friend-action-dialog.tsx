@@ -1,10 +1,15 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { friendActionBody } from '@trostnetz/contracts/partners';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../lib/api-client.ts';
 import { useErrorMessage } from '../../lib/error-message.ts';
 import { useFieldState, useZodForm } from '../../lib/form.ts';
-import { type FriendAction, useFriendAction } from '../../lib/friendship.ts';
+import {
+  type FriendAction,
+  isFriendshipConflict,
+  reloadPartnerViews,
+  useFriendAction,
+} from '../../lib/friendship.ts';
 import { Alert } from '../ui/alert.tsx';
 import { Button, type ButtonVariant } from '../ui/button.tsx';
 import { Dialog } from '../ui/dialog.tsx';
@@ -36,6 +41,7 @@ export function FriendActionDialog({
 }: FriendActionDialogProps) {
   const { t } = useTranslation('friendship');
   const [open, setOpen] = useState(false);
+  const client = useQueryClient();
   const mutation = useFriendAction();
   const toMessage = useErrorMessage();
   const form = useZodForm(messageForm, { defaultValues: { message: '' } });
@@ -45,6 +51,7 @@ export function FriendActionDialog({
   const onOpenChange = (next: boolean) => {
     setOpen(next);
     if (!next) {
+      if (isFriendshipConflict(mutation.error)) reloadPartnerViews(client);
       form.reset({ message: '' });
       mutation.reset();
     }
@@ -73,9 +80,7 @@ export function FriendActionDialog({
     >
       <form noValidate onSubmit={onSubmit} className="space-y-5">
         {error && (
-          <Alert tone="error">
-            {isApiError(error) && error.status === 409 ? error.message : toMessage(error)}
-          </Alert>
+          <Alert tone="error">{isFriendshipConflict(error) ? error?.message : toMessage(error)}</Alert>
         )}
         <TextareaField
           label={t('message.label')}

@@ -66,12 +66,12 @@ export function BlocklistScreen() {
                 <Button
                   variant="secondary"
                   size="sm"
+                  aria-label={`${t('unhide')} ${name}`}
                   disabled={unhide.isPending && unhide.variables === entry.id}
                   onClick={() => unhide.mutate(entry.id)}
                 >
                   <Eye aria-hidden="true" className="size-4" />
                   {t('unhide')}
-                  <span className="sr-only"> {name}</span>
                 </Button>
               </li>
             );

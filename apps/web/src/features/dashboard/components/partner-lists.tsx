@@ -44,9 +44,8 @@ export function ReceivedRequests({ partners }: { partners: Partner[] }) {
                   partnerId={partner.id}
                   nickname={name}
                   trigger={
-                    <Button size="sm">
+                    <Button size="sm" aria-label={`${t('friendship:actions.accept.button')} ${name}`}>
                       {t('friendship:actions.accept.button')}
-                      <span className="sr-only"> {name}</span>
                     </Button>
                   }
                 />
@@ -55,9 +54,12 @@ export function ReceivedRequests({ partners }: { partners: Partner[] }) {
                   partnerId={partner.id}
                   nickname={name}
                   trigger={
-                    <Button size="sm" variant="secondary">
+                    <Button
+                      size="sm"
+                      variant="secondary"
+                      aria-label={`${t('friendship:actions.deny.button')} ${name}`}
+                    >
                       {t('friendship:actions.deny.button')}
-                      <span className="sr-only"> {name}</span>
                     </Button>
                   }
                 />

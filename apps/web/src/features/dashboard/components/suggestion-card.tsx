@@ -29,9 +29,13 @@ export function SuggestionCard({ partner }: { partner: Partner }) {
       </div>
       <MatchReasons reasons={partner.reason} />
       <div className="mt-auto flex flex-wrap gap-2">
-        <ButtonLink to={`/profile/${partner.id}`} variant="secondary" size="sm">
+        <ButtonLink
+          to={`/profile/${partner.id}`}
+          variant="secondary"
+          size="sm"
+          aria-label={`${t('suggestions.viewProfile')} ${name}`}
+        >
           {t('suggestions.viewProfile')}
-          <span className="sr-only"> {name}</span>
         </ButtonLink>
         {partner.friend_status === 3 && (
           <FriendActionDialog
@@ -39,10 +43,9 @@ export function SuggestionCard({ partner }: { partner: Partner }) {
             partnerId={partner.id}
             nickname={name}
             trigger={
-              <Button size="sm">
+              <Button size="sm" aria-label={`${t('friendship:actions.send.button')} ${name}`}>
                 <UserPlus aria-hidden="true" className="size-4" />
                 {t('friendship:actions.send.button')}
-                <span className="sr-only"> {name}</span>
               </Button>
             }
           />

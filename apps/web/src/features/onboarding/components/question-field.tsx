@@ -12,7 +12,7 @@ type StepForm = UseFormReturn<Record<string, unknown>, any, any>;
 function RequiredMark({ required }: { required: boolean }) {
   const { t } = useTranslation('onboarding');
   return (
-    <span className={cn('ml-2 text-sm font-normal', required ? 'text-accent-strong' : 'text-muted')}>
+    <span className={cn('ml-1 text-sm font-normal', required ? 'text-accent-strong' : 'text-muted')}>
       ({required ? t('required') : t('optional')})
     </span>
   );
@@ -31,8 +31,7 @@ export function QuestionField({ question, form }: { question: Question; form: St
       <TextareaField
         label={
           <>
-            {question.title}
-            <RequiredMark required={question.required} />
+            {question.title} <RequiredMark required={question.required} />
           </>
         }
         hint={question.help ?? undefined}
@@ -57,8 +56,7 @@ export function QuestionField({ question, form }: { question: Question; form: St
       data-question={question.key}
     >
       <legend className="text-lg font-semibold">
-        {question.title}
-        <RequiredMark required={question.required} />
+        {question.title} <RequiredMark required={question.required} />
       </legend>
       {question.help && (
         <p id={helpId} className="text-muted">

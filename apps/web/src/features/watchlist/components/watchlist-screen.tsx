@@ -62,12 +62,12 @@ export function WatchlistScreen() {
                 <Button
                   variant="secondary"
                   size="sm"
+                  aria-label={`${t('remove')} ${name}`}
                   disabled={remove.isPending && remove.variables?.id === entry.id}
                   onClick={() => remove.mutate({ id: entry.id, watched: false })}
                 >
                   <BookmarkX aria-hidden="true" className="size-4" />
                   {t('remove')}
-                  <span className="sr-only"> {name}</span>
                 </Button>
               </li>
             );

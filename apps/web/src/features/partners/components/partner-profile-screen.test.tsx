@@ -1,0 +1,188 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ForeignProfile } from '@trostnetz/contracts/partners';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, renderScreen } from '../../../test/render.tsx';
+import { PartnerProfileScreen } from './partner-profile-screen.tsx';
+
+const buildProfile = (overrides: Partial<ForeignProfile> = {}): ForeignProfile => ({
+  id: 21,
+  nickname: 'Jonas',
+  avatar: null,
+  about: 'Ich höre gern zu.',
+  role: 'supporter',
+  friend_status: 3,
+  is_watched: false,
+  online: false,
+  member_since: '2025-03-01T00:00:00.000Z',
+  reason: [{ question: 'Was hast du erlebt?', answers: ['Tod eines Haustiers'] }],
+  request_message: null,
+  ...overrides,
+});
+
+const fetchMock = vi.fn();
+let profile: ForeignProfile;
+let actionAnswer: () => Response;
+beforeEach(() => {
+  vi.stubGlobal('fetch', fetchMock);
+  fetchMock.mockReset();
+  profile = buildProfile();
+  actionAnswer = () => jsonResponse(200, { success: true, message: 'ok' });
+  fetchMock.mockImplementation(async (url: string, init: RequestInit) => {
+    if (url === '/api/profile/21') return jsonResponse(200, profile);
+    if (url.startsWith('/api/user/friend/') && init.method === 'POST') return actionAnswer();
+    if (url === '/api/user/watchlist/21') return jsonResponse(200, []);
+    if (url === '/api/block')
+      return jsonResponse(201, {
+        id: 3,
+        userId: 21,
+        nickname: 'Jonas',
+        avatar: null,
+        created_at: '2026-01-01T00:00:00.000Z',
+      });
+    if (url === '/api/reports') return jsonResponse(201, { id: 9, status: 'open' });
+    return jsonResponse(404, { message: 'Nicht gefunden.', code: 'not_found' });
+  });
+});
+afterEach(() => vi.unstubAllGlobals());
+
+const open = () => renderScreen(PartnerProfileScreen, { path: '/profile/:id', url: '/profile/21' });
+const calls = (path: string) =>
+  fetchMock.mock.calls.filter(([url]) => url === path).map(([, init]) => (init as RequestInit).body);
+const connection = async () =>
+  within((await screen.findByRole('heading', { name: 'Eure Verbindung' })).closest('section') as HTMLElement);
+
+/** Opens the action's dialog from the profile, types a message and confirms. */
+async function confirmAction(button: string, confirm: string, message?: string) {
+  await userEvent.click((await connection()).getByRole('button', { name: button }));
+  const dialog = await screen.findByRole('dialog');
+  if (message)
+    await userEvent.type(within(dialog).getByLabelText('Persönliche Nachricht (freiwillig)'), message);
+  await userEvent.click(within(dialog).getByRole('button', { name: confirm }));
+}
+
+describe('partner profile', () => {
+  it('shows nickname, about, role, member since and "Warum ihr passt"', async () => {
+    open();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Jonas' })).toBeInTheDocument();
+    expect(screen.getByText('Ich höre gern zu.')).toBeInTheDocument();
+    expect(screen.getByText('Unterstützt andere')).toBeInTheDocument();
+    expect(screen.getByText('Dabei seit März 2025')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Warum ihr passt' })).toBeInTheDocument();
+  });
+
+  it('404 (hidden, deleted or unknown): a calm "not available" state', async () => {
+    profile = undefined as unknown as ForeignProfile;
+    fetchMock.mockImplementation(async () => jsonResponse(404, { message: 'x', code: 'not_found' }));
+    open();
+    expect(
+      await screen.findByRole('heading', { name: 'Dieses Profil ist gerade nicht verfügbar' }),
+    ).toBeInTheDocument();
+  });
+});
+
+describe('SPEC.md §4 Friendship: the actions each status allows, with an optional message (§5)', () => {
+  it('none (3) → request sent: "Kontakt anfragen" sends {message} and reloads the profile', async () => {
+    actionAnswer = () =>
+      jsonResponse(200, {
+        success: true,
+        partner: {
+          id: 21,
+          chat_id: 1,
+          nickname: 'Jonas',
+          avatar: null,
+          has_messages: false,
+          friend_status: 0,
+          online: false,
+          is_suggestion: false,
+          reason: [],
+          request_message: 'Hallo',
+          updated_at: '2026-01-01T00:00:00.000Z',
+        },
+      });
+    open();
+    profile = buildProfile({ friend_status: 0 });
+    await confirmAction('Kontakt anfragen', 'Anfrage senden', 'Hallo');
+    expect(calls('/api/user/friend/request/send/21')).toEqual([JSON.stringify({ message: 'Hallo' })]);
+    expect(await screen.findByText('Anfrage gesendet')).toBeInTheDocument();
+  });
+
+  it('request sent (0) → none: only "Anfrage zurückziehen"; the message is optional', async () => {
+    profile = buildProfile({ friend_status: 0 });
+    open();
+    const section = await connection();
+    expect(section.queryByRole('button', { name: 'Kontakt anfragen' })).not.toBeInTheDocument();
+    await confirmAction('Anfrage zurückziehen', 'Zurückziehen');
+    expect(calls('/api/user/friend/request/retract/21')).toEqual([JSON.stringify({})]);
+  });
+
+  it('request received (1): the message, accept → befriended, deny → none', async () => {
+    profile = buildProfile({ friend_status: 1, request_message: 'Magst du schreiben?' });
+    open();
+    expect(await screen.findByText('Magst du schreiben?')).toBeInTheDocument();
+    await confirmAction('Annehmen', 'Anfrage annehmen', 'Gern');
+    expect(calls('/api/user/friend/request/accept/21')).toEqual([JSON.stringify({ message: 'Gern' })]);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await confirmAction('Ablehnen', 'Anfrage ablehnen');
+    expect(calls('/api/user/friend/request/deny/21')).toHaveLength(1);
+  });
+
+  it('befriended (2) → none: write a message or end the connection', async () => {
+    profile = buildProfile({ friend_status: 2 });
+    open();
+    const section = await connection();
+    expect(section.getByText('Ihr seid Trostpartner')).toBeInTheDocument();
+    expect(section.getByRole('link', { name: 'Nachricht schreiben' })).toHaveAttribute('href', '/chat/21');
+    await confirmAction('Verbindung beenden', 'Verbindung beenden', 'Alles Gute');
+    expect(calls('/api/user/friend/list/remove/21')).toEqual([JSON.stringify({ message: 'Alles Gute' })]);
+  });
+
+  it("409 friendship_state: the server's translated message, and the profile reloads to the fresh state", async () => {
+    const text = 'Das passt nicht mehr zum aktuellen Stand eurer Verbindung. Die Liste wurde aktualisiert.';
+    actionAnswer = () => jsonResponse(409, { message: text, code: 'friendship_state' });
+    profile = buildProfile({ friend_status: 1 });
+    open();
+    await screen.findByText('Unterstützt andere');
+    profile = buildProfile({ friend_status: 3 });
+    await confirmAction('Annehmen', 'Anfrage annehmen');
+    expect(await within(screen.getByRole('dialog')).findByRole('alert')).toHaveTextContent(text);
+    await userEvent.keyboard('{Escape}');
+    expect(await (await connection()).findByRole('button', { name: 'Kontakt anfragen' })).toBeInTheDocument();
+  });
+});
+
+describe('watch, hide and report', () => {
+  it('watch adds to the watchlist', async () => {
+    open();
+    await userEvent.click(await screen.findByRole('button', { name: 'Merken' }));
+    await waitFor(() =>
+      expect(
+        fetchMock.mock.calls.some(([u, i]) => u === '/api/user/watchlist/21' && i.method === 'POST'),
+      ).toBe(true),
+    );
+  });
+
+  it('hiding asks first, explains that they are never told, then goes to the hidden list', async () => {
+    const { router } = open();
+    await userEvent.click(await screen.findByRole('button', { name: 'Ausblenden' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('Jonas wird darüber nie benachrichtigt.');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Ausblenden' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/blocklist'));
+    expect(calls('/api/block')).toEqual([JSON.stringify({ userId: 21 })]);
+  });
+
+  it('a report needs a reason and ends with a thank-you', async () => {
+    open();
+    await userEvent.click(await screen.findByRole('button', { name: 'Melden' }));
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Meldung senden' }));
+    expect(await within(dialog).findByText('Diese Angabe ist notwendig.')).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('radio', { name: 'Falsches Profil' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Meldung senden' }));
+    expect(await within(dialog).findByText(/Danke, dass du uns Bescheid gibst/)).toBeInTheDocument();
+    expect(calls('/api/reports')).toEqual([
+      JSON.stringify({ type: 'profile', id: 21, reason: 'fake_profile' }),
+    ]);
+  });
+});
