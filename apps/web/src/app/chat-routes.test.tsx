@@ -67,5 +67,5 @@ describe('chat routes (SPEC.md §2 chat, chat-with; §3 Unread state)', () => {
     expect(document.querySelector('[data-header-variant]')).toHaveAttribute('data-header-variant', 'chat');
     // Entering marks read: Jonas's two no longer count.
     await waitFor(() => expect(document.title).toBe('(1) Trostnetz – Gespräch'));
-  });
+  }, 20_000);
 });

@@ -62,6 +62,24 @@ describe('chat store (SPEC.md §4 Chat, Local persistence)', () => {
     expect(store().messages['9']?.[0]?.read_at).toBe('2026-01-01T10:00:00.000Z');
   });
 
+  it('a read mark that overtakes the answer to the send is kept; an older copy never unreads', () => {
+    store().replace(9, [], false);
+    store().markRead(9, [5], '2026-01-01T10:00:00.000Z');
+    store().merge(9, [buildMessage({ id: 5, user_id: ME, recipient_id: 9 })]);
+    expect(store().messages['9']?.[0]?.read_at).toBe('2026-01-01T10:00:00.000Z');
+    store().merge(9, [buildMessage({ id: 5, user_id: ME, recipient_id: 9, read_at: null })], {
+      fetched: true,
+    });
+    expect(store().messages['9']?.[0]?.read_at).toBe('2026-01-01T10:00:00.000Z');
+  });
+
+  it('a live message that arrives while the first page loads is kept by that page', () => {
+    store().receive(buildMessage({ id: 9 }), ME);
+    store().replace(9, [buildMessage({ id: 3 }), buildMessage({ id: 4 })], true);
+    expect(store().messages['9']?.map((m) => m.id)).toEqual([3, 4, 9]);
+    expect(store().cursor['9']).toBe(4);
+  });
+
   it('persists under chat_storage, bounded per chat; an interrupted send comes back as failed', async () => {
     const many = Array.from({ length: KEPT_PER_CHAT + 20 }, (_, i) => buildMessage({ id: i + 1 }));
     store().replace(9, many, false);

@@ -64,10 +64,24 @@ const empty: ChatData = {
 
 export const CHAT_STORAGE_KEY = 'chat_storage';
 
-/** Union by id, ascending; the incoming version replaces a cached one (read_at updates). */
+/**
+ * Read marks that arrived before their message (ChatMessagesRead can overtake the answer to the
+ * send): applied when the message is merged. Not persisted; a later sync refreshes read marks.
+ */
+const earlyReads = new Map<number, string>();
+const EARLY_READS_KEPT = 500;
+
+/**
+ * Union by id, ascending; the incoming version replaces a cached one (read_at updates), except
+ * that a known read mark is never taken back by an older copy.
+ */
 export function mergeById(current: ChatMessage[], incoming: ChatMessage[]): ChatMessage[] {
   const byId = new Map(current.map((m) => [m.id, m]));
-  for (const m of incoming) byId.set(m.id, m);
+  for (const m of incoming) {
+    const readAt = m.read_at ?? byId.get(m.id)?.read_at ?? earlyReads.get(m.id) ?? null;
+    earlyReads.delete(m.id);
+    byId.set(m.id, readAt === m.read_at ? m : { ...m, read_at: readAt });
+  }
   return [...byId.values()].sort((a, b) => a.id - b.id);
 }
 
@@ -102,11 +116,14 @@ export const useChatStore = create<ChatState>()(
       replace: (partnerId, list, hasMore) =>
         set((s) => {
           const key = String(partnerId);
-          const sorted = mergeById([], list);
+          const newest = list.reduce((max, m) => Math.max(max, m.id), 0);
+          // Live messages that arrived while the page was loading are newer than it: kept.
+          const later = (s.messages[key] ?? []).filter((m) => m.id > newest);
+          const sorted = mergeById(later, list);
           return {
             messages: { ...s.messages, [key]: sorted },
             pending: { ...s.pending, [key]: withoutSent(s.pending[key], list) },
-            cursor: { ...s.cursor, [key]: sorted.at(-1)?.id ?? 0 },
+            cursor: { ...s.cursor, [key]: newest },
             hasMore: { ...s.hasMore, [key]: hasMore },
           };
         }),
@@ -114,11 +131,12 @@ export const useChatStore = create<ChatState>()(
         set((s) => {
           const mine = message.user_id === me;
           const key = String(mine ? message.recipient_id : message.user_id);
-          // Only a loaded conversation takes live messages: its cursor guards the rest.
-          const cached = s.messages[key];
-          const known = cached?.some((m) => m.id === message.id) ?? false;
+          // Cached even before the conversation was loaded: the cursor (fetched ids only) still
+          // makes the next sync load what came before it.
+          const cached = s.messages[key] ?? [];
+          const known = cached.some((m) => m.id === message.id);
           return {
-            messages: cached ? { ...s.messages, [key]: mergeById(cached, [message]) } : s.messages,
+            messages: { ...s.messages, [key]: mergeById(cached, [message]) },
             pending: { ...s.pending, [key]: withoutSent(s.pending[key], [message]) },
             unread:
               mine || known || message.read_at ? s.unread : { ...s.unread, [key]: (s.unread[key] ?? 0) + 1 },
@@ -134,8 +152,13 @@ export const useChatStore = create<ChatState>()(
         set((s) => {
           const key = String(partnerId);
           const read = new Set(ids);
-          const cached = s.messages[key];
-          if (!cached) return s;
+          const cached = s.messages[key] ?? [];
+          for (const id of ids) {
+            if (!cached.some((m) => m.id === id)) earlyReads.set(id, readAt);
+          }
+          while (earlyReads.size > EARLY_READS_KEPT)
+            earlyReads.delete(earlyReads.keys().next().value as number);
+          if (!s.messages[key]) return s;
           return {
             messages: {
               ...s.messages,

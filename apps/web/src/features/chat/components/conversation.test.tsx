@@ -14,6 +14,7 @@ const ME = 7;
 let partner = buildPartner();
 let history = [buildMessage({ id: 1, message: 'Wie geht es dir heute?' })];
 let unread: Record<string, number> = {};
+let older: ReturnType<typeof buildMessage>[] = [];
 let sendAnswers: Array<(body: { message: string; client_id: string }) => Response> = [];
 const calls: Array<{ url: string; method: string; body?: unknown }> = [];
 
@@ -22,6 +23,10 @@ const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
   const body = init?.body ? JSON.parse(String(init.body)) : undefined;
   calls.push({ url, method, body });
   if (url === '/api/chat/partners') return jsonResponse(200, [partner]);
+  if (url.startsWith('/api/chat/9/messages?limit=30&before=')) {
+    const before = Number(new URL(url, 'http://x').searchParams.get('before'));
+    return jsonResponse(200, { messages: older.filter((m) => m.id < before).reverse(), has_more: false });
+  }
   if (url.startsWith('/api/chat/9/messages'))
     return jsonResponse(200, { messages: [...history].reverse(), has_more: false });
   if (url === '/api/chat/messages/3/9/read') {
@@ -51,11 +56,13 @@ const open = () => renderScreen(LiveScreen, { path: '/chat/:id', url: '/chat/9' 
 beforeEach(() => {
   localStorage.clear();
   useChatStore.getState().reset();
+  useChatStore.getState().claim(ME);
   useUserStore.getState().setUser(buildUser({ id: ME }));
   partner = buildPartner();
   history = [buildMessage({ id: 1, message: 'Wie geht es dir heute?' })];
   sendAnswers = [];
   unread = {};
+  older = [];
   calls.length = 0;
   vi.stubGlobal('fetch', fetchMock);
   vi.spyOn(console, 'error').mockImplementation(() => {});
@@ -138,6 +145,25 @@ describe('conversation (SPEC.md §4 Chat)', () => {
       }),
     );
     expect(await within(log).findByText('Gelesen')).toBeInTheDocument();
+  });
+
+  it('scrolling up loads earlier messages before the oldest one, each once (infinite scroll upward)', async () => {
+    const user = userEvent.setup();
+    const yesterday = new Date(Date.now() - 86_400_000).toISOString();
+    older = [buildMessage({ id: 1, message: 'Gestern Abend', send_at: yesterday })];
+    history = [buildMessage({ id: 2, message: 'Heute früh' })];
+    calls.length = 0;
+    useChatStore.getState().replace(9, [], true);
+    useChatStore.getState().merge(9, history, { fetched: true, hasMore: true });
+    open();
+    const log = await screen.findByRole('log');
+    await within(log).findByText('Heute früh');
+    await user.click(screen.getByRole('button', { name: 'Ältere Nachrichten laden' }));
+    expect(await within(log).findByText('Gestern Abend')).toBeInTheDocument();
+    expect(calls.some((c) => c.url.includes('before=2'))).toBe(true);
+    expect(within(log).getByRole('heading', { name: 'Gestern' })).toBeInTheDocument();
+    expect(screen.getByText('Hier beginnt euer Gespräch.')).toBeInTheDocument();
+    expect(within(log).getAllByText(/Heute früh|Gestern Abend/)).toHaveLength(2);
   });
 
   it('a former friend’s chat is read-only, a deleted account shows “Konto gelöscht”', async () => {

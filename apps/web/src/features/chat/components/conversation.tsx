@@ -46,12 +46,20 @@ export function Conversation({ partner, me }: { partner: Partner; me: number }) 
           >
             {name}
           </h1>
-          <p className="truncate text-sm text-muted" aria-live="polite">
-            {typing.partnerTyping
-              ? t('partner.typing', { name })
-              : partner.online
-                ? t('partner.online')
-                : t('partner.offline')}
+          <p
+            className={cn('truncate text-sm', typing.partnerTyping ? 'text-accent-strong' : 'text-muted')}
+            aria-live="polite"
+          >
+            {typing.partnerTyping ? (
+              <>
+                <span aria-hidden="true">{t('partner.typingShort')}</span>
+                <span className="sr-only">{t('partner.typing', { name })}</span>
+              </>
+            ) : partner.online ? (
+              t('partner.online')
+            ) : (
+              t('partner.offline')
+            )}
           </p>
         </div>
       </div>
