@@ -7,7 +7,9 @@ const chosen = process.argv.slice(2).filter((a) => all.includes(a));
 let failed = false;
 for (const name of chosen.length ? chosen : all) {
   console.log(`\n=== bench/${name}.ts`);
-  const r = spawnSync(process.execPath, ['--expose-gc', '--import', 'tsx', `bench/${name}.ts`], { stdio: 'inherit' });
+  const r = spawnSync(process.execPath, ['--expose-gc', '--import', 'tsx', `bench/${name}.ts`], {
+    stdio: 'inherit',
+  });
   if (r.status !== 0) failed = true;
 }
 process.exit(failed ? 1 : 0);

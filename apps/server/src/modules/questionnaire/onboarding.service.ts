@@ -7,7 +7,13 @@ import { topUpSuggestions } from '../matching/suggestions.service.ts';
 import type { UserRow } from '../users/users.presenter.ts';
 import { findActiveUser } from '../users/users.service.ts';
 import { QUESTIONNAIRE_STEPS } from './questionnaire.data.ts';
-import { loadQuestionnaire, saveAnswers, setMatchingStep, validateStep } from './questionnaire.service.ts';
+import {
+  answersOf,
+  loadQuestionnaire,
+  saveAnswers,
+  setMatchingStep,
+  validateStep,
+} from './questionnaire.service.ts';
 
 /**
  * Saves one step. `matching_step` is the next step to answer (resumable); a member may go back to
@@ -23,7 +29,10 @@ export async function answerStep(
   if (member.matchingStep < 0) throw new AppError('conflict');
   const current = Math.max(member.matchingStep, 1);
   if (step > current) throw new AppError('conflict');
-  const clean = validateStep(await loadQuestionnaire(ctx.db), step, answers);
+  const questions = await loadQuestionnaire(ctx.db);
+  const given = answers.role ?? (await answersOf(ctx.db, member.id)).role;
+  const role = Array.isArray(given) && given[0] === 'supporter' ? 'supporter' : 'seeker';
+  const clean = validateStep(questions, step, answers, role);
   await saveAnswers(ctx.db, member.id, clean);
   const next = step >= QUESTIONNAIRE_STEPS ? -1 : Math.max(current, step + 1);
   await setMatchingStep(ctx.db, member.id, next);

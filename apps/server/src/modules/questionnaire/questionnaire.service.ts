@@ -146,8 +146,14 @@ export async function questionnaireFor(
 }
 
 /** Checks one step's answers against the questionnaire; 422 with a message per question. */
-export function validateStep(questions: LoadedQuestion[], step: number, answers: AnswerStepBody['answers']) {
-  const ofStep = questions.filter((q) => q.step === step);
+export function validateStep(
+  questions: LoadedQuestion[],
+  step: number,
+  answers: AnswerStepBody['answers'],
+  role: 'seeker' | 'supporter',
+) {
+  // Questions meant for the other role are neither asked nor accepted.
+  const ofStep = questions.filter((q) => q.step === step && (!q.role || q.role === role));
   if (!ofStep.length) throw validationError({ step: [vmsg('invalid')] });
   const errors: Record<string, string[]> = {};
   const clean: Answers = {};
