@@ -78,7 +78,8 @@ export function MessageLog(props: Props) {
     separator(m.send_at);
     items.push(
       <MessageBubble
-        key={m.id}
+        // The pending copy and the stored one share the client_id key: one node, announced once.
+        key={m.client_id ?? m.id}
         kind="stored"
         message={m}
         own={m.user_id !== props.partnerId}
