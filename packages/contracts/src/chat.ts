@@ -65,11 +65,15 @@ export const unreadResponse = z.object({
 });
 export type UnreadState = z.infer<typeof unreadResponse>;
 
-/** Live: ChatMessageNew {message}; ChatMessagesRead tells a sender which of their messages were read. */
+/**
+ * Live: ChatMessageNew {message}. ChatMessagesRead goes to both: the sender learns which of their
+ * messages were read, the reader's other tabs clear that partner's unread count.
+ */
 export const chatMessageEvent = z.object({ message: chatMessage });
 export const messagesReadEvent = z.object({
   chat_id: z.number().int(),
   reader_id: z.number().int(),
+  sender_id: z.number().int(),
   ids: z.array(z.number().int()),
   read_at: z.string(),
 });

@@ -105,7 +105,7 @@ export async function history(
   return { messages: page.map(presentMessage), has_more: rows.length > q.limit };
 }
 
-/** Marks the partner's messages to `me` in this chat read; tells the partner which ones. */
+/** Marks the partner's messages to `me` in this chat read; tells the partner and `me`'s other tabs. */
 export async function markRead(ctx: AppContext, me: number, chatId: number, partner: number) {
   const pair = await readablePair(ctx, me, partner);
   if (pair.id !== chatId) throw new AppError('not_found');
@@ -123,12 +123,11 @@ export async function markRead(ctx: AppContext, me: number, chatId: number, part
     )
     .returning({ id: messages.id, sendAt: messages.sendAt });
   if (rows.length) {
-    await ctx.broadcaster.toMember(
-      partner,
-      'chat_message',
-      { chat_id: chatId, reader_id: me, ids: rows.map((r) => r.id), read_at: readAt.toISOString() },
-      { event: 'ChatMessagesRead' },
-    );
+    const ids = rows.map((r) => r.id);
+    const event = { chat_id: chatId, reader_id: me, sender_id: partner, ids, read_at: readAt.toISOString() };
+    for (const member of [partner, me]) {
+      await ctx.broadcaster.toMember(member, 'chat_message', event, { event: 'ChatMessagesRead' });
+    }
   }
   return Object.fromEntries(
     rows.map((r) => [String(r.id), { send_at: r.sendAt.toISOString(), read_at: readAt.toISOString() }]),

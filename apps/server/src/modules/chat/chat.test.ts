@@ -231,8 +231,12 @@ describe('live delivery', () => {
       const readEvent = waitFor<{ ids: number[] }>((done) =>
         aOtherTab.channel(memberChannel(a.id, 'chat_message')).bind('ChatMessagesRead', done),
       );
+      const readerOtherTab = waitFor<{ reader_id: number; sender_id: number }>((done) =>
+        bClient.channel(memberChannel(b.id, 'chat_message')).bind('ChatMessagesRead', done),
+      );
       await call(t, 'POST', `/api/chat/messages/${res.json.chat_id}/${a.id}/read`, { token: b.token });
       expect((await readEvent).ids).toEqual([res.json.id]);
+      expect(await readerOtherTab).toMatchObject({ reader_id: b.id, sender_id: a.id });
     } finally {
       for (const c of [bClient, aOtherTab, aSendingTab]) c.disconnect();
     }

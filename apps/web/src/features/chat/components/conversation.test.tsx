@@ -140,11 +140,28 @@ describe('conversation (SPEC.md §4 Chat)', () => {
       realtimeBus.emit('ChatMessagesRead', {
         chat_id: 3,
         reader_id: 9,
+        sender_id: ME,
         ids: [3],
         read_at: '2026-01-01T10:00:00Z',
       }),
     );
     expect(await within(log).findByText('Gelesen')).toBeInTheDocument();
+  });
+
+  it('SPEC.md §4 Chat: messages read in another tab of the member clear that partner’s unread count here', async () => {
+    open();
+    await screen.findByRole('log');
+    act(() => useChatStore.getState().setUnread({ '9': 2 }));
+    act(() =>
+      realtimeBus.emit('ChatMessagesRead', {
+        chat_id: 3,
+        reader_id: ME,
+        sender_id: 9,
+        ids: [41, 42],
+        read_at: '2026-01-01T10:00:00Z',
+      }),
+    );
+    expect(useChatStore.getState().unread['9']).toBeUndefined();
   });
 
   it('scrolling up loads earlier messages before the oldest one, each once (infinite scroll upward)', async () => {

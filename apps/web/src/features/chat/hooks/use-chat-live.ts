@@ -8,7 +8,7 @@ import { markRead } from '../api/mark-read.ts';
 /**
  * Mounted once for a signed-in, verified member (SPEC.md §4 Chat): unread counts from the server,
  * then live. A new message counts as unread for its sender; in the open chat it is appended and
- * marked read at once. Read marks of the member's own messages arrive as ChatMessagesRead.
+ * marked read at once. ChatMessagesRead brings read marks of own messages, and reads from other tabs.
  */
 export function useChatLive(me: number | null) {
   useUnreadSync(me !== null);
@@ -28,8 +28,13 @@ export function useChatLive(me: number | null) {
     const offRead = realtimeBus.on('ChatMessagesRead', (payload) => {
       const parsed = messagesReadEvent.safeParse(payload);
       if (!parsed.success) return console.error('chat: unexpected ChatMessagesRead', parsed.error);
-      const { reader_id, ids, read_at } = parsed.data;
-      useChatStore.getState().markRead(reader_id, ids, read_at);
+      const { reader_id, sender_id, ids, read_at } = parsed.data;
+      const store = useChatStore.getState();
+      if (reader_id === me) {
+        // Read in another tab of this member: that partner has no unread messages any more.
+        store.markRead(sender_id, ids, read_at);
+        store.clearUnread(sender_id);
+      } else store.markRead(reader_id, ids, read_at);
     });
     return () => {
       offNew();
