@@ -9,7 +9,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { pairKey } from '../partners/pairs.ts';
 import type { PairRow } from '../partners/partners.presenter.ts';
 import { notHidden } from '../partners/visibility.ts';
-import { presentMessage } from './chat.presenter.ts';
+import { type MessageRow, presentMessage } from './chat.presenter.ts';
 
 /**
  * The pair's conversation, if `me` may read it: they were befriended once and nobody hid the other
@@ -49,37 +49,62 @@ export async function sendMessage(
   input: { message: string; client_id?: string },
   socketId?: string,
 ): Promise<ChatMessage> {
-  const pair = await readablePair(ctx, me, partner);
-  const [other] = await ctx.db
-    .select({ deletedAt: users.deletedAt })
-    .from(users)
-    .where(eq(users.id, partner));
-  if (!other || other.deletedAt) throw new AppError('not_found');
-  if (pair.statusLow !== 2 || pair.statusHigh !== 2) throw new AppError('chat_closed');
-  const [stored] = await ctx.db
-    .insert(messages)
-    .values({
-      chatId: pair.id,
-      senderId: me,
-      recipientId: partner,
-      body: input.message,
-      clientId: input.client_id ?? null,
-    })
-    .onConflictDoNothing()
-    .returning();
-  if (!stored) {
-    // A retry of a send that was already stored: answer the stored message, broadcast nothing again.
-    const [existing] = await ctx.db
-      .select()
-      .from(messages)
-      .where(and(eq(messages.senderId, me), eq(messages.clientId, input.client_id ?? '')));
-    if (!existing || existing.recipientId !== partner) throw new AppError('conflict');
-    return presentMessage(existing);
-  }
-  const message = presentMessage(stored);
+  // The hot path is one statement: it inserts only while the pair may write to each other.
+  const { low, high } = pairKey(me, partner);
+  const clientId = input.client_id ?? null;
+  const inserted = await ctx.db.execute(sql`
+    insert into messages (chat_id, sender_id, recipient_id, body, client_id)
+    select p.id, ${me}::bigint, ${partner}::bigint, ${input.message}::text, ${clientId}::text
+    from partnerships p join users u on u.id = ${partner}::bigint
+    where p.user_low = ${low}::bigint and p.user_high = ${high}::bigint
+      and p.status_low = 2 and p.status_high = 2 and u.deleted_at is null
+      and ${notHidden(me, sql`${partner}::bigint`)}
+    on conflict do nothing
+    returning id, chat_id, sender_id, recipient_id, body, client_id, send_at, read_at`);
+  const row = (inserted.rows as unknown as RawMessage[])[0];
+  if (!row) return explainRefusedSend(ctx, me, partner, clientId);
+  const message = presentMessage(fromRaw(row));
   await ctx.broadcaster.toMember(partner, 'chat_message', { message });
   await ctx.broadcaster.toMember(me, 'chat_message', { message }, { socketId });
   return message;
+}
+
+interface RawMessage {
+  id: string | number;
+  chat_id: string | number;
+  sender_id: string | number;
+  recipient_id: string | number;
+  body: string;
+  client_id: string | null;
+  send_at: Date | string;
+  read_at: Date | string | null;
+}
+
+const toDate = (d: Date | string) => (d instanceof Date ? d : new Date(d));
+const fromRaw = (r: RawMessage): MessageRow => ({
+  id: Number(r.id),
+  chatId: Number(r.chat_id),
+  senderId: Number(r.sender_id),
+  recipientId: Number(r.recipient_id),
+  body: r.body,
+  clientId: r.client_id,
+  sendAt: toDate(r.send_at),
+  readAt: r.read_at === null ? null : toDate(r.read_at),
+});
+
+/** Nothing was inserted: a retry of a stored message (answer it, broadcast nothing), or a clear refusal. */
+async function explainRefusedSend(ctx: AppContext, me: number, partner: number, clientId: string | null) {
+  const pair = await readablePair(ctx, me, partner);
+  if (pair.partnerDeleted) throw new AppError('not_found');
+  if (pair.statusLow !== 2 || pair.statusHigh !== 2) throw new AppError('chat_closed');
+  const [existing] = clientId
+    ? await ctx.db
+        .select()
+        .from(messages)
+        .where(and(eq(messages.senderId, me), eq(messages.clientId, clientId)))
+    : [];
+  if (!existing || existing.recipientId !== partner) throw new AppError('conflict');
+  return presentMessage(existing);
 }
 
 /** Newest first; `before` pages into the past, `after` catches up (also newest first). */
