@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { expectNoAxeViolations } from '../support/axe.ts';
 import {
   acceptNecessaryCookies,
   createMember,
@@ -88,21 +88,6 @@ for (const lang of ['de', 'en'] as const) {
     await expect.poll(() => channelAuths.filter((s) => s === 200).length).toBeGreaterThanOrEqual(5);
     expect(channelAuths.filter((s) => s !== 200)).toEqual([]);
   });
-}
-
-type AxePage = ConstructorParameters<typeof AxeBuilder>[0]['page'];
-
-async function expectNoAxeViolations(page: Page, label: string) {
-  // @axe-core/playwright is typed against a newer playwright-core; the page API it uses is the same.
-  const { violations } = await new AxeBuilder({ page: page as unknown as AxePage })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  const summary = violations.map((v) => ({
-    id: v.id,
-    impact: v.impact,
-    nodes: v.nodes.map((n) => n.target.join(' ')),
-  }));
-  expect(summary, `axe violations on ${label}`).toEqual([]);
 }
 
 test.describe('accessibility (axe: WCAG 2.0/2.1 A and AA)', () => {

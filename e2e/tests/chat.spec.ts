@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { type Browser, expect, type Page, test } from '@playwright/test';
+import { expectNoAxeViolations } from '../support/axe.ts';
 import { acceptNecessaryCookies, type Lang, signInWithTokens, switchLanguage } from '../support/journey.ts';
 import { befriend, type E2EMember, onboardedMember } from '../support/members.ts';
 
@@ -29,15 +29,6 @@ const t = {
     back: 'All conversations',
   },
 } as const;
-
-type AxePage = ConstructorParameters<typeof AxeBuilder>[0]['page'];
-async function expectNoAxeViolations(page: Page, label: string) {
-  const { violations } = await new AxeBuilder({ page: page as unknown as AxePage })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  const summary = violations.map((v) => ({ id: v.id, nodes: v.nodes.map((n) => n.target.join(' ')) }));
-  expect(summary, `axe violations on ${label}`).toEqual([]);
-}
 
 async function openAs(browser: Browser, baseURL: string, member: E2EMember, lang: Lang) {
   const context = await browser.newContext({ baseURL, viewport: test.info().project.use.viewport ?? null });

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+import { expectNoAxeViolations } from '../support/axe.ts';
 import { createMember, type Lang, signInWithTokens, uniqueEmail } from '../support/journey.ts';
 import { type Answers, onboardedMember, PASSWORD } from '../support/members.ts';
 
@@ -78,16 +78,6 @@ async function shot(page: Page, name: string) {
   await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
 }
 
-// @axe-core/playwright is typed against its own copy of playwright-core.
-type AxePage = ConstructorParameters<typeof AxeBuilder>[0]['page'];
-
-async function expectAxeClean(page: Page) {
-  const result = await new AxeBuilder({ page: page as unknown as AxePage })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  expect(result.violations, JSON.stringify(result.violations, null, 2)).toEqual([]);
-}
-
 /** A signed-in browser context in the given language with the cookie choice already made. */
 async function memberPage(
   browser: Browser,
@@ -157,12 +147,12 @@ for (const lang of ['de', 'en'] as const) {
     await expect(pageA.getByRole('heading', { level: 1, name: t.onboardingTitle })).toBeVisible();
     await expect(pageA.getByRole('heading', { name: t.progress(1) })).toBeVisible();
     await shot(pageA, `onboarding-${lang}`);
-    await expectAxeClean(pageA);
+    await expectNoAxeViolations(pageA, 'member A');
 
     // Required questions are checked before sending.
     await pageA.getByRole('button', { name: t.next }).click();
     await expect(pageA.getByText(t.required).first()).toBeVisible();
-    await expectAxeClean(pageA);
+    await expectNoAxeViolations(pageA, 'member A');
 
     const pick = (question: string, option: string) =>
       pageA.locator(`[data-question="${question}"] input[value="${option}"]`).check();
@@ -197,7 +187,7 @@ for (const lang of ['de', 'en'] as const) {
     await expect(cardB.getByRole('heading', { name: nickB })).toBeVisible();
     await expect(cardB.getByText(t.why)).toBeVisible();
     await shot(pageA, `dashboard-${lang}`);
-    await expectAxeClean(pageA);
+    await expectNoAxeViolations(pageA, 'member A');
 
     // B sees A suggested with the reason too.
     const pageB = await memberPage(browser, baseURL, lang, b);
@@ -211,7 +201,7 @@ for (const lang of ['de', 'en'] as const) {
     const dialog = pageA.getByRole('dialog');
     await dialog.getByLabel(t.message).fill(t.greeting);
     await shot(pageA, `send-dialog-${lang}`);
-    await expectAxeClean(pageA);
+    await expectNoAxeViolations(pageA, 'member A');
     await dialog.getByRole('button', { name: t.send }).click();
     await expect(dialog).toBeHidden();
     // The suggestion becomes an open request.
@@ -224,7 +214,7 @@ for (const lang of ['de', 'en'] as const) {
     await expect(received.getByRole('heading', { name: t.requests })).toBeVisible();
     await expect(received.getByText(t.greeting)).toBeVisible();
     await shot(pageB, `dashboard-request-${lang}`);
-    await expectAxeClean(pageB);
+    await expectNoAxeViolations(pageB, 'member B');
 
     // The e-mail link's screen shows the same request.
     const linkPage = await pageB.context().newPage();
@@ -232,7 +222,7 @@ for (const lang of ['de', 'en'] as const) {
     await expect(linkPage.getByRole('heading', { name: t.requestFrom(nickA) })).toBeVisible();
     await expect(linkPage.getByText(t.greeting)).toBeVisible();
     await shot(linkPage, `friend-request-${lang}`);
-    await expectAxeClean(linkPage);
+    await expectNoAxeViolations(linkPage, 'friend-request link');
     await linkPage.close();
 
     // B accepts on the dashboard; both see each other as befriended, A without reloading.
@@ -250,11 +240,11 @@ for (const lang of ['de', 'en'] as const) {
     await expect(pageA.getByText(t.befriended)).toBeVisible();
     await pageA.getByRole('button', { name: t.watch }).click();
     await shot(pageA, `profile-${lang}`);
-    await expectAxeClean(pageA);
+    await expectNoAxeViolations(pageA, 'member A');
     await pageA.goto('/watchlist');
     await expect(pageA.locator(`[data-partner="${b.id}"]`)).toBeVisible();
     await shot(pageA, `watchlist-${lang}`);
-    await expectAxeClean(pageA);
+    await expectNoAxeViolations(pageA, 'member A');
 
     // A hides B: B is listed on the hidden list and gone from A's lists and watchlist.
     await pageA.goto(`/profile/${b.id}`);
@@ -264,7 +254,7 @@ for (const lang of ['de', 'en'] as const) {
     await expect(pageA.locator(`[data-hidden-member="${b.id}"]`)).toBeVisible();
     await expect(pageA.getByRole('button', { name: new RegExp(t.unhide) })).toBeVisible();
     await shot(pageA, `blocklist-${lang}`);
-    await expectAxeClean(pageA);
+    await expectNoAxeViolations(pageA, 'member A');
     await pageA.goto('/watchlist');
     await expect(pageA.getByRole('heading', { name: t.watchEmpty })).toBeVisible();
     await pageA.goto('/dashboard');
@@ -277,7 +267,7 @@ for (const lang of ['de', 'en'] as const) {
     await expect(pageB.locator(`[data-partner="${aId}"]`)).toHaveCount(0);
     await pageB.goto(`/profile/${aId}`);
     await expect(pageB.getByRole('heading', { name: t.notAvailable })).toBeVisible();
-    await expectAxeClean(pageB);
+    await expectNoAxeViolations(pageB, 'member B');
 
     await pageA.context().close();
     await pageB.context().close();

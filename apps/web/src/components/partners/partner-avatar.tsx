@@ -1,19 +1,24 @@
 import { useTranslation } from 'react-i18next';
 import { cn } from '../ui/cn.ts';
 
-const sizes = { md: 'size-12 text-lg', lg: 'size-20 text-3xl' };
+const sizes = { sm: 'size-10 text-base', md: 'size-12 text-lg', lg: 'size-20 text-3xl' };
 
-/** The picture or, without one, the first letter; the online dot is described in words too. */
+/**
+ * The picture or, without one, the first letter. The online dot is described in words unless the
+ * surrounding text already says it (`labelOnline={false}`).
+ */
 export function PartnerAvatar({
   nickname,
   avatar,
   online,
   size = 'md',
+  labelOnline = true,
 }: {
   nickname: string;
   avatar: string | null;
   online?: boolean;
   size?: keyof typeof sizes;
+  labelOnline?: boolean;
 }) {
   const { t } = useTranslation('friendship');
   const initial = nickname.trim().charAt(0).toUpperCase() || '?';
@@ -34,7 +39,7 @@ export function PartnerAvatar({
       )}
       {online && (
         <span className="absolute right-0 bottom-0 size-3.5 rounded-full border-2 border-surface bg-accent">
-          <span className="sr-only">{t('online')}</span>
+          {labelOnline && <span className="sr-only">{t('online')}</span>}
         </span>
       )}
     </span>

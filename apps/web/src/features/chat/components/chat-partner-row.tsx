@@ -2,15 +2,15 @@ import type { Partner } from '@trostnetz/contracts/partners';
 import { ChevronRight } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { PartnerAvatar, useDisplayName } from '../../../components/partners/partner-avatar.tsx';
 import { cn } from '../../../components/ui/cn.ts';
 import { useChatStore } from '../../../lib/storage/chat-store.ts';
-import { PartnerAvatar, usePartnerName } from './partner-avatar.tsx';
 import { UnreadBadge } from './unread-badge.tsx';
 
 /** One conversation in the list: who, online, the last message if known, unread count. */
 export function ChatPartnerRow({ partner }: { partner: Partner }) {
   const { t } = useTranslation('chat');
-  const name = usePartnerName()(partner.nickname);
+  const name = useDisplayName()(partner.nickname);
   const last = useChatStore((s) => s.messages[String(partner.id)]?.at(-1));
   const unread = useChatStore((s) => s.unread[String(partner.id)] ?? 0);
   const preview = last
@@ -25,7 +25,12 @@ export function ChatPartnerRow({ partner }: { partner: Partner }) {
       to={`/chat/${partner.id}`}
       className="flex min-h-18 items-center gap-3 px-4 py-3 text-ink no-underline hover:bg-accent-soft focus-visible:bg-accent-soft"
     >
-      <PartnerAvatar nickname={partner.nickname} online={partner.online} />
+      <PartnerAvatar
+        nickname={partner.nickname}
+        avatar={partner.avatar}
+        online={partner.online}
+        labelOnline={false}
+      />
       <span className="min-w-0 flex-1">
         <span className={cn('block truncate font-semibold', !partner.nickname && 'text-muted italic')}>
           {name}

@@ -3,6 +3,7 @@ import { ArrowLeft } from 'lucide-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { PartnerAvatar, useDisplayName } from '../../../components/partners/partner-avatar.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { cn } from '../../../components/ui/cn.ts';
@@ -11,12 +12,11 @@ import { useConversation } from '../hooks/use-conversation.ts';
 import { useTyping } from '../hooks/use-typing.ts';
 import { Composer } from './composer.tsx';
 import { MessageLog } from './message-log.tsx';
-import { PartnerAvatar, usePartnerName } from './partner-avatar.tsx';
 
 /** The open conversation: who, the log, and the composer or a calm read-only notice. */
 export function Conversation({ partner, me }: { partner: Partner; me: number }) {
   const { t } = useTranslation('chat');
-  const name = usePartnerName()(partner.nickname);
+  const name = useDisplayName()(partner.nickname);
   const writable = canWrite(partner);
   const conversation = useConversation(partner);
   const typing = useTyping({ chatId: partner.chat_id, partnerId: partner.id, me, enabled: writable });
@@ -37,7 +37,13 @@ export function Conversation({ partner, me }: { partner: Partner; me: number }) 
           <ArrowLeft aria-hidden="true" className="size-5" />
           <span className="sr-only">{t('with.back')}</span>
         </Link>
-        <PartnerAvatar nickname={partner.nickname} online={partner.online} size="sm" />
+        <PartnerAvatar
+          nickname={partner.nickname}
+          avatar={partner.avatar}
+          online={partner.online}
+          size="sm"
+          labelOnline={false}
+        />
         <div className="min-w-0">
           <h1
             data-page-heading
