@@ -149,7 +149,12 @@ async function run(
     inflight.push(
       fetch(`${m.node.url}/api/chat/${m.partner}/send`, {
         method: 'POST',
-        headers: { authorization: `Bearer ${m.token}`, 'content-type': 'application/json' },
+        // Like the web app: the sending tab is left out of the echo to the sender's other tabs.
+        headers: {
+          authorization: `Bearer ${m.token}`,
+          'content-type': 'application/json',
+          'x-socket-id': m.client?.connection.socket_id ?? '',
+        },
         body: JSON.stringify({ message: key, client_id: key }),
       })
         .then(async (res) => {

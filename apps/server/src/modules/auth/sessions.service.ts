@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
 import type { Db } from '../../db/client.ts';
 import { refreshTokens, sessions } from '../../db/schema/sessions.ts';
@@ -93,19 +93,32 @@ export async function revokeAllSessions(db: Db, userId: number, reason: string) 
     .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
 }
 
-/** One indexed look-up per authenticated request: the live session's member (not deleted), or undefined. */
-export async function memberOfLiveSession(db: Db, sessionId: string, userId: number) {
-  const [row] = await db
+function prepareMemberOfLiveSession(db: Db) {
+  return db
     .select({ user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
       and(
-        eq(sessions.id, sessionId),
-        eq(sessions.userId, userId),
+        eq(sessions.id, sql.placeholder('sessionId')),
+        eq(sessions.userId, sql.placeholder('userId')),
         isNull(sessions.revokedAt),
         isNull(users.deletedAt),
       ),
-    );
+    )
+    .prepare('member_of_live_session');
+}
+
+// Runs on every authenticated request: built and planned once per database, not per call.
+const preparedLookups = new WeakMap<Db, ReturnType<typeof prepareMemberOfLiveSession>>();
+
+/** One indexed look-up per authenticated request: the live session's member (not deleted), or undefined. */
+export async function memberOfLiveSession(db: Db, sessionId: string, userId: number) {
+  let lookup = preparedLookups.get(db);
+  if (!lookup) {
+    lookup = prepareMemberOfLiveSession(db);
+    preparedLookups.set(db, lookup);
+  }
+  const [row] = await lookup.execute({ sessionId, userId });
   return row?.user;
 }
