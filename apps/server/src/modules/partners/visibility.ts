@@ -1,4 +1,4 @@
-import { and, eq, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { blocks } from '../../db/schema/safety.ts';
@@ -9,19 +9,6 @@ import type { UserRow } from '../users/users.presenter.ts';
 export function notHidden(me: number, other: AnyPgColumn | SQL): SQL {
   return sql`not exists (select 1 from ${blocks} b where (b.blocker_id = ${me} and b.blocked_id = ${other})
     or (b.blocker_id = ${other} and b.blocked_id = ${me}))`;
-}
-
-export async function isHiddenEitherWay(db: Db, a: number, b: number): Promise<boolean> {
-  const [row] = await db
-    .select({ id: blocks.id })
-    .from(blocks)
-    .where(
-      or(
-        and(eq(blocks.blockerId, a), eq(blocks.blockedId, b)),
-        and(eq(blocks.blockerId, b), eq(blocks.blockedId, a)),
-      ),
-    );
-  return Boolean(row);
 }
 
 /**
