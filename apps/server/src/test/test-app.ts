@@ -1,4 +1,5 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
@@ -137,4 +138,11 @@ export async function call(
     json = text ? JSON.parse(text) : {};
   } catch {}
   return { status: res.statusCode, json, headers: res.headers, text };
+}
+
+/** A fresh app listening on a free port of 127.0.0.1, for tests with real WebSocket clients. */
+export async function createListeningTestApp(): Promise<TestApp & { port: number }> {
+  const t = await createTestApp();
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  return { ...t, port: (t.app.server.address() as AddressInfo).port };
 }

@@ -1,18 +1,15 @@
-import type { AddressInfo } from 'node:net';
 import { memberChannel } from '@trostnetz/contracts/realtime';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema/users.ts';
 import { type MemberTokens, onboardMember } from '../../test/factories.ts';
 import { connectPusher, subscribed, waitFor } from '../../test/pusher-client.ts';
-import { call, createTestApp, type Json, type TestApp } from '../../test/test-app.ts';
+import { call, createListeningTestApp, type Json, type TestApp } from '../../test/test-app.ts';
 
 let t: TestApp;
 let port: number;
 beforeAll(async () => {
-  t = await createTestApp();
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  port = (t.app.server.address() as AddressInfo).port;
+  ({ port, ...t } = await createListeningTestApp());
 });
 afterAll(() => t.close());
 

@@ -1,17 +1,14 @@
-import type { AddressInfo } from 'node:net';
 import { memberChannel } from '@trostnetz/contracts/realtime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type MemberTokens, onboardMember } from '../../test/factories.ts';
 import { connectPusher, subscribed, waitFor } from '../../test/pusher-client.ts';
-import { call, createTestApp, outbox, type TestApp } from '../../test/test-app.ts';
+import { call, createListeningTestApp, outbox, type TestApp } from '../../test/test-app.ts';
 import { expireStaleRequests } from './friendship.service.ts';
 
 let t: TestApp;
 let port: number;
 beforeAll(async () => {
-  t = await createTestApp();
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  port = (t.app.server.address() as AddressInfo).port;
+  ({ port, ...t } = await createListeningTestApp());
 });
 afterAll(() => t.close());
 

@@ -52,9 +52,16 @@ export async function partnersRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
     },
   );
 
-  for (const action of ['accept', 'deny', 'retract'] as const) {
+  // SPEC.md §7: accept, deny and retract live under /request/, remove under /list/; all answer {success, message}.
+  const paths = {
+    accept: '/api/user/friend/request/accept/:id',
+    deny: '/api/user/friend/request/deny/:id',
+    retract: '/api/user/friend/request/retract/:id',
+    remove: '/api/user/friend/list/remove/:id',
+  } as const;
+  for (const [action, path] of Object.entries(paths) as Array<[keyof typeof paths, string]>) {
     r.post(
-      `/api/user/friend/request/${action}/:id`,
+      path,
       {
         schema: {
           tags: ['partners'],
@@ -78,31 +85,6 @@ export async function partnersRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
       },
     );
   }
-
-  r.post(
-    '/api/user/friend/list/remove/:id',
-    {
-      schema: {
-        tags: ['partners'],
-        params: idParam,
-        body: friendActionBody,
-        response: { 200: friendActionResponse },
-      },
-      preHandler: app.requireOnboarded,
-      config: limited,
-    },
-    async (request) => {
-      await friendAction(
-        ctx,
-        currentMember(request).id,
-        request.params.id,
-        'remove',
-        request.body?.message,
-        request.locale,
-      );
-      return { success: true, message: actionMessages.remove[request.locale] };
-    },
-  );
 
   r.get(
     '/api/profile/:id',

@@ -1,17 +1,14 @@
-import type { AddressInfo } from 'node:net';
 import { memberChannel } from '@trostnetz/contracts/realtime';
 import Pusher from 'pusher';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerMember } from '../../test/factories.ts';
 import { connectPusher, subscribed, waitFor } from '../../test/pusher-client.ts';
-import { call, createTestApp, type TestApp } from '../../test/test-app.ts';
+import { call, createListeningTestApp, createTestApp, type TestApp } from '../../test/test-app.ts';
 
 let t: TestApp;
 let port: number;
 beforeAll(async () => {
-  t = await createTestApp();
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  port = (t.app.server.address() as AddressInfo).port;
+  ({ port, ...t } = await createListeningTestApp());
 });
 afterAll(() => t.close());
 
