@@ -9,3 +9,12 @@ export function Spinner({ className }: { className?: string }) {
     />
   );
 }
+
+/** The one loading line of a screen: spinner plus a visible text (the caller passes it translated). */
+export function LoadingNote({ children }: { children: string }) {
+  return (
+    <p className="flex items-center gap-3 text-muted">
+      <Spinner /> {children}
+    </p>
+  );
+}

@@ -9,7 +9,7 @@ import { Button, ButtonLink } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Page } from '../../../components/ui/page.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
+import { LoadingNote } from '../../../components/ui/spinner.tsx';
 import { useErrorMessage } from '../../../lib/error-message.ts';
 import { usePartners } from '../../../lib/partners.ts';
 
@@ -24,11 +24,7 @@ export function AcceptFriendRequestScreen() {
 
   let content: React.ReactNode;
   if (partners.isPending) {
-    content = (
-      <p className="flex items-center gap-3 text-muted">
-        <Spinner /> {t('common:loading')}
-      </p>
-    );
+    content = <LoadingNote>{t('common:loading')}</LoadingNote>;
   } else if (partners.isError) {
     content = <Alert tone="error">{toMessage(partners.error)}</Alert>;
   } else if (partner?.friend_status === 2) {

@@ -9,7 +9,7 @@ import { Button, ButtonLink } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Page } from '../../../components/ui/page.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
+import { LoadingNote } from '../../../components/ui/spinner.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { useErrorMessage } from '../../../lib/error-message.ts';
 import { getLocale } from '../../../lib/i18n.ts';
@@ -46,9 +46,7 @@ export function PartnerProfileScreen() {
   if (profile.isPending) {
     return (
       <Page title={t('partner', { ns: 'routes' })}>
-        <p className="flex items-center gap-3 text-muted">
-          <Spinner /> {t('common:loading')}
-        </p>
+        <LoadingNote>{t('common:loading')}</LoadingNote>
       </Page>
     );
   }

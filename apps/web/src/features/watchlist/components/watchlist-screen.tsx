@@ -6,7 +6,7 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Button, ButtonLink } from '../../../components/ui/button.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Page } from '../../../components/ui/page.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
+import { LoadingNote } from '../../../components/ui/spinner.tsx';
 import { useErrorMessage } from '../../../lib/error-message.ts';
 import { useSetWatched } from '../../../lib/watchlist.ts';
 import { useWatchlist } from '../api/get-watchlist.ts';
@@ -23,9 +23,7 @@ export function WatchlistScreen() {
     <Page title={t('watchlist', { ns: 'routes' })} intro={t('intro')}>
       {remove.isError && <Alert tone="error">{toMessage(remove.error)}</Alert>}
       {list.isPending ? (
-        <p className="flex items-center gap-3 text-muted">
-          <Spinner /> {t('common:loading')}
-        </p>
+        <LoadingNote>{t('common:loading')}</LoadingNote>
       ) : list.isError ? (
         <Alert tone="error">{toMessage(list.error)}</Alert>
       ) : list.data.length === 0 ? (
