@@ -3,6 +3,8 @@
 // throughput, errors, lost and doubled messages. Targets: 1,000 members, 200 msg/s, p99 ≤ 100 ms, 0 lost,
 // 0 doubled. Run: node --import tsx bench/chat.ts [--members 1000] [--rate 200] [--seconds 20]
 import { randomBytes } from 'node:crypto';
+import { loadavg } from 'node:os';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import Pusher from 'pusher-js';
@@ -137,6 +139,11 @@ async function run(
   }
 
   const total = RATE * SECONDS;
+  // The load generator shares the two cores with the servers and PostgreSQL: its own event-loop delay
+  // is printed beside the latencies, so a stall of the client is not mistaken for a slow server.
+  const loopDelay = monitorEventLoopDelay({ resolution: 5 });
+  loopDelay.enable();
+  const load = loadavg()[0]!.toFixed(2);
   const started = performance.now();
   const inflight: Promise<void>[] = [];
   for (let k = 0; k < total; k++) {
@@ -168,13 +175,15 @@ async function run(
   }
   await Promise.all(inflight);
   const sendSeconds = (performance.now() - started) / 1000;
+  loopDelay.disable();
+  const stall = `${(loopDelay.percentile(99) / 1e6).toFixed(1)} / ${(loopDelay.max / 1e6).toFixed(1)} ms`;
   await new Promise((r) => setTimeout(r, 3000)); // let late deliveries arrive
   for (const m of members) m.client?.disconnect();
 
   latencies.sort((a, b) => a - b);
   const lost = [...sentAt.keys()].filter((k) => !received.has(k)).length - errors;
   const doubled = [...received.values()].filter((n) => n > 1).length;
-  return `| ${label} | ${members.length} | ${(total / sendSeconds).toFixed(0)} msg/s | ${pct(latencies, 50).toFixed(1)} ms | ${pct(latencies, 95).toFixed(1)} ms | ${pct(latencies, 99).toFixed(1)} ms | ${errors} | ${Math.max(0, lost)} | ${doubled} |`;
+  return `| ${label} | ${members.length} | ${(total / sendSeconds).toFixed(0)} msg/s | ${pct(latencies, 50).toFixed(1)} ms | ${pct(latencies, 95).toFixed(1)} ms | ${pct(latencies, 99).toFixed(1)} ms | ${errors} | ${Math.max(0, lost)} | ${doubled} | ${stall} | ${load} |`;
 }
 
 const lines: string[] = [];
@@ -196,7 +205,7 @@ const lines: string[] = [];
   } catch {
     redisUp = false;
   }
-  if (!redisUp) lines.push('| two nodes via Redis | skipped: no Redis | | | | | | | |');
+  if (!redisUp) lines.push('| two nodes via Redis | skipped: no Redis | | | | | | | | | |');
   else {
     const url = await freshDatabase('bench_chat_two');
     const seeded = await seed(url);
@@ -211,7 +220,7 @@ console.log(
   `\nChat: ${RATE} msg/s for ${SECONDS} s between befriended pairs, PostgreSQL, pusher-js clients in Node`,
 );
 console.log(
-  '| setup | members | throughput | p50 | p95 | p99 | errors | lost | doubled |\n|---|---|---|---|---|---|---|---|---|',
+  '| setup | members | throughput | p50 | p95 | p99 | errors | lost | doubled | client loop delay p99 / max | load avg at start |\n|---|---|---|---|---|---|---|---|---|---|---|',
 );
 for (const l of lines) console.log(l);
 console.log('Targets: 1,000 members, 200 msg/s, p99 ≤ 100 ms, 0 lost, 0 doubled.');
