@@ -63,6 +63,8 @@ export default defineConfig({
           LOG_LEVEL: 'warn',
           // Every journey registers from the same address; the limits themselves are covered by API tests.
           RATE_LIMIT_FACTOR: '20',
+          // Statistics go to a path of the app's own origin, where the journeys catch them (SPEC.md §7).
+          ANALYTICS_URL: `${baseURL}/e2e-stats/`,
         },
       },
 });

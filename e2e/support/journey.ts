@@ -1,4 +1,4 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 import { expect } from '@playwright/test';
 import { pathOf, VERIFY_LINK, waitForLink } from './outbox.ts';
 
@@ -27,6 +27,8 @@ export const ui = {
     passwordChanged: 'Dein Passwort wurde geändert.',
     signIn: 'Anmelden',
     onlyNecessary: 'Nur notwendige',
+    statistics: 'Statistik',
+    saveChoice: 'Auswahl speichern',
   },
   en: {
     registerTitle: 'Create account',
@@ -49,6 +51,8 @@ export const ui = {
     passwordChanged: 'Your password has been changed.',
     signIn: 'Sign in',
     onlyNecessary: 'Necessary only',
+    statistics: 'Statistics',
+    saveChoice: 'Save choice',
   },
 } as const;
 
@@ -65,6 +69,26 @@ export const uniqueEmail = (tag: string) =>
 /** Dismisses the cookie banner with "necessary only" so it covers nothing. */
 export async function acceptNecessaryCookies(page: Page, lang: Lang) {
   await page.getByRole('button', { name: ui[lang].onlyNecessary }).click();
+  await expect(page.locator('[data-cookie-consent]')).toHaveCount(0);
+}
+
+/** Statistics hits the page sends (SPEC.md §7), caught before they leave the browser. */
+export type StatisticsHit = Record<string, string>;
+
+/** Catches every statistics hit of a browser context (the e2e server points ANALYTICS_URL there). */
+export async function recordStatistics(context: BrowserContext): Promise<StatisticsHit[]> {
+  const hits: StatisticsHit[] = [];
+  await context.route('**/e2e-stats/matomo.php', async (route) => {
+    hits.push(Object.fromEntries(new URLSearchParams(route.request().postData() ?? '')));
+    await route.fulfill({ status: 204 });
+  });
+  return hits;
+}
+
+/** Chooses statistics in the cookie banner. */
+export async function acceptStatistics(page: Page, lang: Lang) {
+  await page.getByRole('checkbox', { name: ui[lang].statistics }).check();
+  await page.getByRole('button', { name: ui[lang].saveChoice }).click();
   await expect(page.locator('[data-cookie-consent]')).toHaveCount(0);
 }
 

@@ -1,6 +1,13 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { expectNoAxeViolations } from '../support/axe.ts';
-import { acceptNecessaryCookies, type Lang, signInWithTokens, switchLanguage } from '../support/journey.ts';
+import {
+  acceptNecessaryCookies,
+  acceptStatistics,
+  type Lang,
+  recordStatistics,
+  signInWithTokens,
+  switchLanguage,
+} from '../support/journey.ts';
 import { befriend, type E2EMember, onboardedMember } from '../support/members.ts';
 
 /** Unique answers keep other journeys' members out of these two's suggestions. */
@@ -30,15 +37,23 @@ const t = {
   },
 } as const;
 
-async function openAs(browser: Browser, baseURL: string, member: E2EMember, lang: Lang) {
+async function openAs(
+  browser: Browser,
+  baseURL: string,
+  member: E2EMember,
+  lang: Lang,
+  { statistics = false } = {},
+) {
   const context = await browser.newContext({ baseURL, viewport: test.info().project.use.viewport ?? null });
+  const hits = await recordStatistics(context);
   const page = await context.newPage();
   await signInWithTokens(page, baseURL, member);
   await page.goto('/chat');
-  await acceptNecessaryCookies(page, 'de');
+  if (statistics) await acceptStatistics(page, 'de');
+  else await acceptNecessaryCookies(page, 'de');
   if (lang === 'en') await switchLanguage(page, 'en');
   await expect(page.locator('[data-connection-state="connected"]')).toHaveCount(1, { timeout: 15_000 });
-  return { context, page };
+  return { context, page, hits };
 }
 
 async function openChat(page: Page, lang: Lang, partner: string) {
@@ -79,7 +94,8 @@ for (const lang of ['de', 'en'] as const) {
     const alma = await onboardedMember(request, `Alma${tag}`, answers);
     const bert = await onboardedMember(request, `Bert${tag}`, answers);
     await befriend(request, alma, bert);
-    const a = await openAs(browser, baseURL as string, alma, lang);
+    // Alma allows statistics, Bert does not (SPEC.md §7).
+    const a = await openAs(browser, baseURL as string, alma, lang, { statistics: true });
     const b = await openAs(browser, baseURL as string, bert, lang);
     const T = t[lang];
 
@@ -142,6 +158,21 @@ for (const lang of ['de', 'en'] as const) {
     }
     await expect(log(b.page, lang, alma.nickname).getByText(/Danke, heute etwas besser/)).toHaveCount(1);
     await shot(b.page, `conversation-reloaded-${lang}`);
+
+    // SPEC.md §7: each message Alma sent is one tracked event; page views name the route, never the
+    // partner; no hit carries a message or an id. Bert, who allowed only necessary cookies, sent none.
+    await expect.poll(() => a.hits.filter((h) => h.e_c === 'chat').length).toBe(4);
+    expect(
+      a.hits.filter((h) => h.e_c === 'chat').every((h) => h.e_a === 'message sent' && h.idsite === '4'),
+    ).toBe(true);
+    expect(a.hits.map((h) => h.action_name).filter(Boolean)).toEqual(
+      expect.arrayContaining(['chat', 'chat-with']),
+    );
+    const everything = JSON.stringify(a.hits);
+    for (const secret of ['Hallo Bert', 'Offline', `/chat/${bert.id}`, bert.nickname]) {
+      expect(everything).not.toContain(secret);
+    }
+    expect(b.hits).toEqual([]);
     await a.context.close();
     await b.context.close();
   });

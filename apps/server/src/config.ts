@@ -21,6 +21,8 @@ const envSchema = z.object({
   DATABASE_URL: optionalUrl,
   REDIS_URL: optionalUrl,
   SMTP_URL: optionalUrl,
+  /** Base address of a Matomo instance for statistics (SPEC.md §7); unset means no tracking at all. */
+  ANALYTICS_URL: z.preprocess((v) => (v === '' ? undefined : v), z.url({ protocol: /^https?$/ }).optional()),
   MAIL_FROM: z.string().default('Trostnetz <no-reply@trostnetz.local>'),
   JWT_SECRET: z.string().min(32).optional(),
   APP_KEY: z.string().min(32).optional(),
@@ -62,6 +64,8 @@ export interface Config {
   jwtSecret: string;
   appKey: string;
   onboardingUrl: string;
+  /** Matomo base address ending in "/" (SPEC.md §7); null = no statistics. */
+  analyticsUrl: string | null;
   corsOrigins: string[];
   trustProxy: boolean;
   logLevel: string;
@@ -137,6 +141,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     jwtSecret: e.JWT_SECRET ?? saved.jwtSecret!,
     appKey: e.APP_KEY ?? saved.appKey!,
     onboardingUrl: e.ONBOARDING_URL,
+    analyticsUrl: e.ANALYTICS_URL ? e.ANALYTICS_URL.replace(/\/?$/, '/') : null,
     corsOrigins: e.CORS_ORIGINS.split(',')
       .map((o) => o.trim())
       .filter(Boolean),

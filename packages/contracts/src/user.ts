@@ -30,6 +30,9 @@ export const hasSeenBody = z.object({
 });
 export const hasSeenResponse = z.object({ has_seen: z.array(z.string()) });
 
+/** SPEC.md §9: the statistics tool's site id. */
+export const ANALYTICS_SITE_ID = 4;
+
 /** Public runtime configuration the SPA loads at start (realtime endpoint, product name). */
 export const publicConfig = z.object({
   app_name: z.string(),
@@ -41,5 +44,7 @@ export const publicConfig = z.object({
     port: z.number().int().nullable(),
     scheme: z.enum(['http', 'https']).nullable(),
   }),
+  /** The statistics tool (a Matomo tracking endpoint, SPEC.md §7); null when none is configured. */
+  analytics: z.object({ url: z.string(), site_id: z.number().int() }).nullable(),
 });
 export type PublicConfig = z.infer<typeof publicConfig>;

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../config.ts';
 import { registerMember } from '../test/factories.ts';
 import { call, createTestApp, type TestApp } from '../test/test-app.ts';
 
@@ -45,7 +46,34 @@ describe('platform', () => {
       app_name: 'Trostnetz',
       onboarding_url: '/onboarding',
       pusher: { key: 'testkey0123456789abc', cluster: 'eu' },
+      analytics: null,
     });
+  });
+
+  it('SPEC §7 statistics: without ANALYTICS_URL there is no tracking endpoint and the CSP allows none', async () => {
+    const res = await call(t, 'GET', '/api/config');
+    expect(res.json.analytics).toBeNull();
+    expect(String(res.headers['content-security-policy'])).toMatch(/connect-src 'self' ws: wss:(;|$)/);
+  });
+
+  it('SPEC §7/§9 statistics: ANALYTICS_URL gives the browser the Matomo endpoint with site id 4, allowed by the CSP', async () => {
+    const withStats = await createTestApp({}, { ANALYTICS_URL: 'https://stats.example.org/matomo' });
+    try {
+      const res = await call(withStats, 'GET', '/api/config');
+      expect(res.json.analytics).toEqual({ url: 'https://stats.example.org/matomo/', site_id: 4 });
+      const connectSrc = String(res.headers['content-security-policy'])
+        .split(';')
+        .find((d) => d.trim().startsWith('connect-src'));
+      expect(connectSrc).toContain('https://stats.example.org');
+    } finally {
+      await withStats.close();
+    }
+  });
+
+  it('SPEC §7 statistics: an ANALYTICS_URL that is not an http(s) address stops the start with a clear error', () => {
+    for (const bad of ['stats.example.org', 'javascript:alert(1)', 'ftp://stats.example.org/']) {
+      expect(() => loadConfig({ DATA_DIR: t.config.dataDir, ANALYTICS_URL: bad })).toThrow(/ANALYTICS_URL/);
+    }
   });
 });
 

@@ -9,6 +9,8 @@ export const securityPlugin = fp(async (app: FastifyInstance, opts: { config: Co
   const { realtime } = opts.config;
   const connectSrc = ["'self'", 'ws:', 'wss:'];
   if (realtime.host) connectSrc.push(`${realtime.scheme ?? 'https'}://${realtime.host}`);
+  // Statistics hits (sent only after consent) go to the configured Matomo and nowhere else.
+  if (opts.config.analyticsUrl) connectSrc.push(new URL(opts.config.analyticsUrl).origin);
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {

@@ -13,6 +13,7 @@ const config = {
   app_name: 'Trostnetz',
   onboarding_url: '/onboarding',
   pusher: { key: '', cluster: 'eu', host: null, port: null, scheme: null },
+  analytics: null,
 };
 
 let member: ReturnType<typeof buildUser> | null = null;

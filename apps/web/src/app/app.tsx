@@ -5,6 +5,7 @@ import { configureSessionHooks } from '../lib/api-client.ts';
 import { i18n } from '../lib/i18n.ts';
 import { queryClient } from '../lib/query-client.ts';
 import '../lib/session.ts';
+import { startAnalytics } from './analytics.ts';
 import { appRoutes } from './router.tsx';
 
 type RouterFactory = (routes: typeof appRoutes) => ReturnType<typeof createBrowserRouter>;
@@ -19,6 +20,7 @@ export function createAppRouter(factory: RouterFactory = (routes) => createBrows
       }
     },
   });
+  startAnalytics(router);
   return router;
 }
 

@@ -11,6 +11,7 @@ const config = {
   app_name: 'Trostnetz',
   onboarding_url: '/onboarding',
   pusher: { key: '', cluster: 'eu', host: null, port: null, scheme: null },
+  analytics: null,
 };
 const partners = [
   buildPartner({ id: 9, chat_id: 3, nickname: 'Jonas', online: true }),

@@ -6,6 +6,7 @@ export const fallbackConfig: PublicConfig = {
   app_name: 'Trostnetz',
   onboarding_url: '/onboarding',
   pusher: { key: '', cluster: 'eu', host: null, port: null, scheme: null },
+  analytics: null,
 };
 
 interface ConfigState {

@@ -14,7 +14,7 @@ export type TrackedEvent =
   | 'hidden_list_add'
   | 'hidden_list_remove';
 
-/** Set once an analytics tool is configured (SPEC.md §7: site id 4); none is, so nothing is sent. */
+/** Set by app/analytics.ts while statistics are configured and consented to (SPEC.md §7); else null. */
 type Sink = (event: TrackedEvent, data?: Record<string, string | number>) => void;
 let sink: Sink | null = null;
 

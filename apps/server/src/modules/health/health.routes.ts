@@ -1,4 +1,4 @@
-import { publicConfig } from '@trostnetz/contracts/user';
+import { ANALYTICS_SITE_ID, publicConfig } from '@trostnetz/contracts/user';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context.ts';
@@ -20,7 +20,7 @@ export async function healthRoutes(
     }
   });
 
-  const { realtime, appName, onboardingUrl } = ctx.config;
+  const { realtime, appName, onboardingUrl, analyticsUrl } = ctx.config;
   r.get('/api/config', { schema: { tags: ['config'], response: { 200: publicConfig } } }, async () => ({
     app_name: appName,
     onboarding_url: onboardingUrl,
@@ -31,5 +31,6 @@ export async function healthRoutes(
       port: realtime.port,
       scheme: realtime.scheme,
     },
+    analytics: analyticsUrl ? { url: analyticsUrl, site_id: ANALYTICS_SITE_ID } : null,
   }));
 }
