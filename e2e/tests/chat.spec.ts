@@ -24,6 +24,7 @@ const t = {
     read: 'Gelesen',
     unread: (c: number) => (c === 1 ? '1 ungelesene Nachricht' : `${c} ungelesene Nachrichten`),
     back: 'Alle Gespräche',
+    online: 'Online',
   },
   en: {
     list: 'Your conversations',
@@ -34,6 +35,7 @@ const t = {
     read: 'Read',
     unread: (c: number) => (c === 1 ? '1 unread message' : `${c} unread messages`),
     back: 'All conversations',
+    online: 'Online',
   },
 } as const;
 
@@ -116,6 +118,9 @@ for (const lang of ['de', 'en'] as const) {
     await once(b.page, lang, alma.nickname, 'Hallo Bert, wie geht es dir?');
     await send(b.page, lang, alma.nickname, 'Danke, heute etwas besser.\nUnd dir?');
     await expect(log(a.page, lang, bert.nickname).getByText(/Danke, heute etwas besser/)).toHaveCount(1);
+    // Both are here, so each shows the other online (pinged on arrival, and proven by the message).
+    await expect(a.page.getByRole('main').getByText(T.online, { exact: true })).toBeVisible();
+    await expect(b.page.getByRole('main').getByText(T.online, { exact: true })).toBeVisible();
     // Bert had the chat open: Alma's message shows as read.
     await expect(log(a.page, lang, bert.nickname).locator('[data-read-state="read"]')).toHaveCount(1);
     await shot(a.page, `conversation-${lang}`);

@@ -18,7 +18,21 @@ export async function getPartners(): Promise<Partner[]> {
   return partners;
 }
 
-export const partnersQuery = queryOptions({ queryKey: partnersQueryKey, queryFn: getPartners });
+/** Refreshed every 60 s while shown, so partners' online state follows their last-seen pings. */
+export const partnersQuery = queryOptions({
+  queryKey: partnersQueryKey,
+  queryFn: getPartners,
+  refetchInterval: 60_000,
+});
+
+/** A message or a typing signal from a partner is proof they are here: show them online at once. */
+export function markPartnerOnline(client: QueryClient, partnerId: number) {
+  client.setQueryData<Partner[]>(partnersQueryKey, (list) =>
+    list?.some((p) => p.id === partnerId && !p.online)
+      ? list.map((p) => (p.id === partnerId ? { ...p, online: true } : p))
+      : list,
+  );
+}
 
 export const usePartners = () => useQuery(partnersQuery);
 

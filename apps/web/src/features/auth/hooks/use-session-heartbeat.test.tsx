@@ -33,18 +33,33 @@ afterEach(() => {
 const calls = (path: string) => fetchMock.mock.calls.filter(([u]) => u === path).length;
 
 describe('SPEC.md §9 heartbeat', () => {
-  it('POST last_seen every 60 s while authenticated and the page is visible', async () => {
+  it('POST last_seen at once, then every 60 s while authenticated and the page is visible', async () => {
     const { unmount } = renderHook(() => useSessionHeartbeat(true));
     expect(LAST_SEEN_INTERVAL_MS).toBe(60_000);
-    await vi.advanceTimersByTimeAsync(60_000);
+    await vi.advanceTimersByTimeAsync(0);
     expect(calls('/api/profile/last_seen')).toBe(1);
-    visibility = 'hidden';
-    await vi.advanceTimersByTimeAsync(120_000);
-    expect(calls('/api/profile/last_seen')).toBe(1);
-    visibility = 'visible';
     await vi.advanceTimersByTimeAsync(60_000);
     expect(calls('/api/profile/last_seen')).toBe(2);
+    visibility = 'hidden';
+    document.dispatchEvent(new Event('visibilitychange'));
+    await vi.advanceTimersByTimeAsync(120_000);
+    expect(calls('/api/profile/last_seen')).toBe(2);
     unmount();
+  });
+
+  it('POST last_seen as soon as the page comes back into view', async () => {
+    visibility = 'hidden';
+    const { unmount } = renderHook(() => useSessionHeartbeat(true));
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(calls('/api/profile/last_seen')).toBe(0);
+    visibility = 'visible';
+    document.dispatchEvent(new Event('visibilitychange'));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(calls('/api/profile/last_seen')).toBe(1);
+    unmount();
+    document.dispatchEvent(new Event('visibilitychange'));
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(calls('/api/profile/last_seen')).toBe(1);
   });
 
   it('refreshes the member every 60 minutes', async () => {

@@ -2,7 +2,11 @@ import { useEffect } from 'react';
 import { getUser } from '../api/get-user.ts';
 import { postLastSeen } from '../api/last-seen.ts';
 
-/** SPEC.md §9: last-seen every 60 s while the page is visible, member refreshed every 60 min. */
+/**
+ * SPEC.md §9: last-seen every 60 s while the page is visible, member refreshed every 60 min. The first
+ * ping goes out at once, and again whenever the page comes back into view, so partners see the member
+ * online as soon as they are here rather than a minute later.
+ */
 export const LAST_SEEN_INTERVAL_MS = 60_000;
 export const USER_REFRESH_INTERVAL_MS = 60 * 60_000;
 
@@ -12,11 +16,14 @@ export function useSessionHeartbeat(active: boolean) {
     const ping = () => {
       if (document.visibilityState === 'visible') postLastSeen().catch(() => {});
     };
+    ping();
+    document.addEventListener('visibilitychange', ping);
     const lastSeen = setInterval(ping, LAST_SEEN_INTERVAL_MS);
     const refresh = setInterval(() => {
       getUser().catch(() => {});
     }, USER_REFRESH_INTERVAL_MS);
     return () => {
+      document.removeEventListener('visibilitychange', ping);
       clearInterval(lastSeen);
       clearInterval(refresh);
     };

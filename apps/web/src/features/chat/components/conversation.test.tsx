@@ -148,6 +148,20 @@ describe('conversation (SPEC.md §4 Chat)', () => {
     expect(await within(log).findByText('Gelesen')).toBeInTheDocument();
   });
 
+  it('a partner shown offline shows as online the moment a message of theirs arrives', async () => {
+    partner = buildPartner({ online: false });
+    open();
+    const log = await screen.findByRole('log');
+    await within(log).findByText('Wie geht es dir heute?');
+    expect(screen.getByText('Gerade nicht online')).toBeInTheDocument();
+    const incoming = buildMessage({ id: 2, message: 'Bin da.' });
+    history.push(incoming);
+    act(() => realtimeBus.emit('ChatMessageNew', { message: incoming }));
+    await within(log).findByText('Bin da.');
+    expect(await screen.findByText('Online')).toBeInTheDocument();
+    expect(screen.queryByText('Gerade nicht online')).toBeNull();
+  });
+
   it('SPEC.md §4 Chat: messages read in another tab of the member clear that partner’s unread count here', async () => {
     open();
     await screen.findByRole('log');

@@ -1,5 +1,7 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { chatMessageEvent, messagesReadEvent } from '@trostnetz/contracts/chat';
 import { useEffect } from 'react';
+import { markPartnerOnline } from '../../../lib/partners.ts';
 import { realtimeBus } from '../../../lib/realtime.ts';
 import { useChatStore } from '../../../lib/storage/chat-store.ts';
 import { useUnreadSync } from '../api/get-unread.ts';
@@ -12,6 +14,7 @@ import { markRead } from '../api/mark-read.ts';
  */
 export function useChatLive(me: number | null) {
   useUnreadSync(me !== null);
+  const client = useQueryClient();
   useEffect(() => {
     if (me === null) return;
     useChatStore.getState().claim(me);
@@ -21,6 +24,7 @@ export function useChatLive(me: number | null) {
       const { message } = parsed.data;
       const store = useChatStore.getState();
       store.receive(message, me);
+      if (message.user_id !== me) markPartnerOnline(client, message.user_id);
       if (message.user_id !== me && store.partnerId === message.user_id && store.chatId !== null) {
         void markRead(store.chatId, message.user_id);
       }
@@ -40,5 +44,5 @@ export function useChatLive(me: number | null) {
       offNew();
       offRead();
     };
-  }, [me]);
+  }, [me, client]);
 }

@@ -1,5 +1,7 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { chatChannel } from '@trostnetz/contracts/realtime';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { markPartnerOnline } from '../../../lib/partners.ts';
 import { type ExtraChannel, joinChannel } from '../../../lib/realtime.ts';
 
 const SEND_EVERY_MS = 3_000;
@@ -20,6 +22,7 @@ export function useTyping({
   me: number;
   enabled: boolean;
 }) {
+  const client = useQueryClient();
   const [partnerTyping, setPartnerTyping] = useState(false);
   const channel = useRef<ExtraChannel | null>(null);
   const lastSent = useRef(0);
@@ -30,6 +33,7 @@ export function useTyping({
     channel.current = joinChannel(chatChannel(chatId), {
       'client-typing': (data) => {
         if ((data as { user_id?: unknown })?.user_id !== partnerId) return;
+        markPartnerOnline(client, partnerId);
         setPartnerTyping(true);
         clearTimeout(hideTimer.current);
         hideTimer.current = setTimeout(() => setPartnerTyping(false), SHOW_FOR_MS);
@@ -41,7 +45,7 @@ export function useTyping({
       channel.current = null;
       setPartnerTyping(false);
     };
-  }, [chatId, partnerId, enabled]);
+  }, [chatId, partnerId, enabled, client]);
 
   const notifyTyping = useCallback(() => {
     const now = Date.now();
