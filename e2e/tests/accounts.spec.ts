@@ -29,6 +29,9 @@ for (const lang of ['de', 'en'] as const) {
     const email = uniqueEmail(`${lang}-${testInfo.project.name}`);
     const nickname = lang === 'de' ? 'Mara' : 'Robin';
 
+    // SPEC.md §2 home: the address a newcomer types sends a guest to the login.
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/login$/);
     await page.goto('/register');
     await acceptNecessaryCookies(page, 'de');
     if (lang === 'en') await switchLanguage(page, 'en');

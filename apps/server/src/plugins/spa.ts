@@ -5,9 +5,11 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/app-error.ts';
 
-const apiPrefixes = ['/api/', '/pusher/', '/apps/', '/app/', '/health', '/ready'];
+/** Never answered with the web app: the API, realtime and ops paths, and built files that do not exist
+ * (a missing chunk must fail as a 404, not load HTML in place of JavaScript). */
+const notSpaPrefixes = ['/api/', '/pusher/', '/apps/', '/app/', '/health', '/ready', '/assets/'];
 
-/** Serves the built web app; every other GET that wants HTML gets index.html (client-side routes). */
+/** Serves the built web app at `/` and its files; every other GET gets index.html (client-side routes). */
 export const spaPlugin = fp(async (app: FastifyInstance, opts: { webDist: string }) => {
   const hasSpa = existsSync(path.join(opts.webDist, 'index.html'));
   if (hasSpa) {
@@ -15,7 +17,9 @@ export const spaPlugin = fp(async (app: FastifyInstance, opts: { webDist: string
       root: opts.webDist,
       // Looked up per request, so a rebuilt web app is served without a restart.
       wildcard: true,
-      index: false,
+      index: 'index.html',
+      // Cache-Control comes from setHeaders alone (the plugin's own would replace it with max-age=0).
+      cacheControl: false,
       setHeaders(res, file) {
         const hashed = file.includes(`${path.sep}assets${path.sep}`);
         res.setHeader('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
@@ -23,8 +27,8 @@ export const spaPlugin = fp(async (app: FastifyInstance, opts: { webDist: string
     });
   }
   app.setNotFoundHandler((request, reply) => {
-    const isApi = apiPrefixes.some((p) => request.url.startsWith(p));
-    if (hasSpa && request.method === 'GET' && !isApi) {
+    const notSpa = notSpaPrefixes.some((p) => request.url.startsWith(p));
+    if (hasSpa && request.method === 'GET' && !notSpa) {
       return reply.header('Cache-Control', 'no-cache').type('text/html').sendFile('index.html');
     }
     throw new AppError('not_found');

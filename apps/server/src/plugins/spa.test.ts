@@ -1,0 +1,68 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, createTestApp, type TestApp } from '../test/test-app.ts';
+
+const INDEX = '<!doctype html><html lang="de"><body><div id="app"></div></body></html>';
+let t: TestApp;
+
+beforeAll(async () => {
+  const dist = mkdtempSync(path.join(tmpdir(), 'trostnetz-web-'));
+  mkdirSync(path.join(dist, 'assets'));
+  writeFileSync(path.join(dist, 'index.html'), INDEX);
+  writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
+  writeFileSync(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  writeFileSync(path.join(path.dirname(dist), 'outside.txt'), 'not for the web');
+  t = await createTestApp({}, { WEB_DIST: dist });
+});
+afterAll(() => t.close());
+
+const get = (url: string) => t.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+
+describe('the web app on the same port (DESIGN: one port)', () => {
+  it('SPEC §2 home: GET / is the web app, never cached', async () => {
+    const res = await get('/');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.body).toBe(INDEX);
+    expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('every client-side route (SPEC §2) gets index.html', async () => {
+    for (const url of ['/login', '/chat/12', '/profile/3', '/email/verify/1/abc?expires=1&signature=x']) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toBe(INDEX);
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+    }
+  });
+
+  it('built files are served; hashed assets are cached for a year', async () => {
+    const asset = await get('/assets/index-abc123.js');
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toContain('immutable');
+    expect((await get('/favicon.svg')).headers['cache-control']).toBe('no-cache');
+  });
+
+  it('a missing asset is a 404, not HTML in place of JavaScript', async () => {
+    const res = await get('/assets/index-gone.js');
+    expect(res.statusCode).toBe(404);
+    expect(res.body).not.toContain('<html');
+  });
+
+  it('API paths never fall back to the web app; nothing outside the build is reachable', async () => {
+    const api = await call(t, 'GET', '/api/nothing-here');
+    expect(api.status).toBe(404);
+    expect(api.json.code).toBe('not_found');
+    for (const url of ['/../outside.txt', '/%2e%2e/outside.txt', '/assets/..%2f..%2foutside.txt']) {
+      const res = await get(url);
+      expect(res.body, url).not.toContain('not for the web');
+    }
+  });
+
+  it('only GET gets the web app', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/chat', headers: { accept: 'text/html' } });
+    expect(res.statusCode).toBe(404);
+  });
+});
