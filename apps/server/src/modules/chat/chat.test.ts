@@ -1,6 +1,6 @@
 import { memberChannel } from '@trostnetz/contracts/realtime';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { users } from '../../db/schema/users.ts';
 import { type MemberTokens, onboardMember } from '../../test/factories.ts';
 import { connectPusher, subscribed, waitFor } from '../../test/pusher-client.ts';
@@ -237,6 +237,25 @@ describe('live delivery', () => {
     } finally {
       for (const c of [bClient, aOtherTab, aSendingTab]) c.disconnect();
     }
+  });
+
+  it('when live delivery fails (e.g. Redis unreachable) the message is still stored and answered, once', async () => {
+    const [a, b] = await friends();
+    const trigger = vi.spyOn(t.app.realtime!, 'trigger').mockRejectedValue(new Error('redis down'));
+    try {
+      const res = await send(a, b.id, 'Trotzdem angekommen', 'offline-broadcast-1');
+      expect(res.status).toBe(200);
+      expect(trigger).toHaveBeenCalled();
+      expect((await send(a, b.id, 'Trotzdem angekommen', 'offline-broadcast-1')).json.id).toBe(res.json.id);
+      const read = await call(t, 'POST', `/api/chat/messages/${res.json.chat_id}/${a.id}/read`, {
+        token: b.token,
+      });
+      expect(read.status).toBe(200);
+    } finally {
+      trigger.mockRestore();
+    }
+    const stored = await page(b, a.id);
+    expect(stored.messages.filter((m) => m.message === 'Trotzdem angekommen')).toHaveLength(1);
   });
 });
 

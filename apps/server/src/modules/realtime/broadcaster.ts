@@ -23,13 +23,23 @@ export function createBroadcaster(
   embedded: RealtimeServer | null,
   log: FastifyBaseLogger,
 ): Broadcaster {
+  // Live delivery is best effort: the data is already committed, and clients catch up by id after a
+  // reconnect. A failed publish (Redis or a hosted service unreachable) is logged, never the request's error.
+  const bestEffort = async (kind: MemberChannelKind, publish: () => Promise<unknown>) => {
+    try {
+      await publish();
+    } catch (err) {
+      log.warn({ err, kind }, 'realtime publish failed');
+    }
+  };
   if (config.realtime.driver === 'embedded' && embedded) {
     return {
-      async toMember(userId, kind, payload, opts) {
-        await embedded.trigger([memberChannel(userId, kind)], opts?.event ?? memberChannels[kind], payload, {
-          socketId: opts?.socketId,
-        });
-      },
+      toMember: (userId, kind, payload, opts) =>
+        bestEffort(kind, () =>
+          embedded.trigger([memberChannel(userId, kind)], opts?.event ?? memberChannels[kind], payload, {
+            socketId: opts?.socketId,
+          }),
+        ),
       disconnectMember: (userId) => embedded.disconnectSubscribers(`private-user_${userId}_`, 4200),
     };
   }
@@ -44,16 +54,12 @@ export function createBroadcaster(
     useTLS: (realtime.scheme ?? 'https') === 'https',
   });
   return {
-    async toMember(userId, kind, payload, opts) {
-      try {
-        await sdk.trigger(memberChannel(userId, kind), opts?.event ?? memberChannels[kind], payload, {
+    toMember: (userId, kind, payload, opts) =>
+      bestEffort(kind, () =>
+        sdk.trigger(memberChannel(userId, kind), opts?.event ?? memberChannels[kind], payload, {
           socket_id: opts?.socketId,
-        });
-      } catch (err) {
-        // Live delivery is best effort: the data is committed and clients refetch after reconnecting.
-        log.warn({ err, kind }, 'realtime publish failed');
-      }
-    },
+        }),
+      ),
     async disconnectMember() {
       // Hosted services expose no per-channel disconnect; the revoked session can no longer authorize.
     },
