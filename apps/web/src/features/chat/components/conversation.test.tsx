@@ -203,5 +203,12 @@ describe('conversation (SPEC.md §4 Chat)', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Konto gelöscht' })).toBeInTheDocument();
     expect(screen.getByText('Dieses Konto wurde gelöscht')).toBeInTheDocument();
     expect(screen.queryByRole('textbox')).toBeNull();
+    expect(screen.queryByRole('link', { name: /Profil von/ })).toBeNull();
+  });
+
+  it('the partner’s profile, where they can be reported or hidden, is one tap away from the conversation', async () => {
+    open();
+    const link = await screen.findByRole('link', { name: 'Profil von Jonas ansehen, melden oder ausblenden' });
+    expect(link).toHaveAttribute('href', '/profile/9');
   });
 });

@@ -1,11 +1,11 @@
 import type { Partner } from '@trostnetz/contracts/partners';
-import { ArrowLeft } from 'lucide-react';
+import { ArrowLeft, UserRound } from 'lucide-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PartnerAvatar, useDisplayName } from '../../../components/partners/partner-avatar.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
-import { Button } from '../../../components/ui/button.tsx';
+import { Button, ButtonLink } from '../../../components/ui/button.tsx';
 import { cn } from '../../../components/ui/cn.ts';
 import { canWrite, isDeleted } from '../chat-partners.ts';
 import { useConversation } from '../hooks/use-conversation.ts';
@@ -68,6 +68,16 @@ export function Conversation({ partner, me }: { partner: Partner; me: number }) 
             )}
           </p>
         </div>
+        {!isDeleted(partner) && (
+          // One tap from the conversation to the partner's profile, where they can be reported or hidden.
+          <ButtonLink to={`/profile/${partner.id}`} variant="ghost" size="sm" className="ml-auto shrink-0">
+            <UserRound aria-hidden="true" className="size-5" />
+            <span aria-hidden="true" className="hidden md:inline">
+              {t('with.profile')}
+            </span>
+            <span className="sr-only">{t('with.profileLabel', { name })}</span>
+          </ButtonLink>
+        )}
       </div>
 
       {conversation.sync.isError && (
