@@ -194,7 +194,7 @@ function nextMessage(child: ReturnType<typeof fork>): Promise<{ port: number }> 
 }
 
 describe('redis adapter while Redis is unreachable', () => {
-  it('a publish fails fast (so the request behind it is not held for ioredis’ default 20 retries)', async () => {
+  it('closing does not wait for Redis (SIGTERM must end within 10 s), and the failure is logged', async () => {
     const adapter = createRedisAdapter('redis://127.0.0.1:9', { prefix: `${runPrefix}-unreachable` });
     const logged: object[] = [];
     const quiet = () => {};
@@ -203,14 +203,11 @@ describe('redis adapter while Redis is unreachable', () => {
       deliver: quiet,
       disconnect: quiet,
     });
-    const started = performance.now();
-    await expect(adapter.publish('private-user_1_chat_message', '{}')).rejects.toThrow(/max retries/);
-    // ioredis' default waits about 10 s here; two retries take a fraction of a second.
-    expect(performance.now() - started).toBeLessThan(3_000);
-    expect(logged.length).toBeGreaterThan(0);
-    // Shutting down does not wait for the absent Redis either (SIGTERM must end within 10 s).
+    await sleep(100);
     const closing = performance.now();
     await adapter.close().catch(() => {});
+    // quit() would wait for ioredis' 20 reconnect attempts, about 10 s.
     expect(performance.now() - closing).toBeLessThan(3_000);
+    expect(logged.length).toBeGreaterThan(0);
   });
 });

@@ -50,9 +50,10 @@ export function createRedisAdapter(url: string, opts: RedisAdapterOptions = {}):
   const nodePresenceKey = (node: string) => `${prefix}:node:${node}:presence`;
   const nodeChannelsKey = (node: string) => `${prefix}:node:${node}:channels`;
 
-  // Fail fast while Redis is away (about 150 ms instead of ioredis' default 20 retries, some 10 s), so a
-  // publish never holds up the request that triggered it; the caller logs it and clients catch up.
-  const pub = new Redis(url, { enableAutoPipelining: true, maxRetriesPerRequest: 2 }) as ScriptedRedis;
+  // ioredis keeps commands queued through a short Redis outage (up to 20 reconnect attempts, about
+  // 10 s), so events published meanwhile are delivered late rather than lost. Callers that must not
+  // wait for that (the app's broadcaster) do not await the publish.
+  const pub = new Redis(url, { enableAutoPipelining: true }) as ScriptedRedis;
   // No ready check: its INFO command is refused once the connection is in subscriber mode, which
   // happens at once because attach() subscribes before the first connect completes.
   const sub = new Redis(url, { enableReadyCheck: false });
@@ -174,7 +175,9 @@ export function createRedisAdapter(url: string, opts: RedisAdapterOptions = {}):
     async close() {
       clearInterval(heartbeat);
       try {
-        await sweep(nodeId, false);
+        // With Redis away there is nothing to tidy now: the other nodes sweep this one once its
+        // heartbeat stops, and waiting here would hold a shutdown for ioredis' retries.
+        if (pub.status === 'ready') await sweep(nodeId, false);
       } finally {
         handlers = null;
         // quit() waits for Redis to answer; with Redis away that would hold a shutdown for ~10 s.

@@ -64,8 +64,8 @@ export async function sendMessage(
   const row = (inserted.rows as unknown as RawMessage[])[0];
   if (!row) return explainRefusedSend(ctx, me, partner, clientId);
   const message = presentMessage(fromRaw(row));
-  await ctx.broadcaster.toMember(partner, 'chat_message', { message });
-  await ctx.broadcaster.toMember(me, 'chat_message', { message }, { socketId });
+  ctx.broadcaster.toMember(partner, 'chat_message', { message });
+  ctx.broadcaster.toMember(me, 'chat_message', { message }, { socketId });
   return message;
 }
 
@@ -151,7 +151,7 @@ export async function markRead(ctx: AppContext, me: number, chatId: number, part
     const ids = rows.map((r) => r.id);
     const event = { chat_id: chatId, reader_id: me, sender_id: partner, ids, read_at: readAt.toISOString() };
     for (const member of [partner, me]) {
-      await ctx.broadcaster.toMember(member, 'chat_message', event, { event: 'ChatMessagesRead' });
+      ctx.broadcaster.toMember(member, 'chat_message', event, { event: 'ChatMessagesRead' });
     }
   }
   return Object.fromEntries(

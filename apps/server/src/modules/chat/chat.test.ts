@@ -257,6 +257,18 @@ describe('live delivery', () => {
     const stored = await page(b, a.id);
     expect(stored.messages.filter((m) => m.message === 'Trotzdem angekommen')).toHaveLength(1);
   });
+
+  it('a publish that hangs (Redis reconnecting) does not hold up the send', async () => {
+    const [a, b] = await friends();
+    const trigger = vi.spyOn(t.app.realtime!, 'trigger').mockReturnValue(new Promise(() => {}));
+    try {
+      const res = await send(a, b.id, 'Nicht aufgehalten');
+      expect(res.status).toBe(200);
+      expect(trigger).toHaveBeenCalled();
+    } finally {
+      trigger.mockRestore();
+    }
+  });
 });
 
 describe('conversation channel (typing indicator)', () => {

@@ -27,7 +27,7 @@ export async function topUpSuggestions(ctx: AppContext, member: UserRow): Promis
     if (!other || (await openSuggestionCount(ctx.db, c.id)) >= suggestionLimit(other)) continue;
     if (!(await suggestBack(ctx.db, c.id, member.id))) continue;
     const contact = await partnerEntry(ctx, c.id, member.id, other.locale);
-    if (contact) await ctx.broadcaster.toMember(c.id, 'chat_contacts', { contact, friend_status: 3 });
+    if (contact) ctx.broadcaster.toMember(c.id, 'chat_contacts', { contact, friend_status: 3 });
   }
 }
 

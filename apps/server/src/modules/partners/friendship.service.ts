@@ -93,7 +93,7 @@ async function notifyOther(
     message: message ?? null,
   };
   if (action === 'send') {
-    await b.toMember(other.id, 'chat_contacts', { contact, friend_status: contact.friend_status });
+    b.toMember(other.id, 'chat_contacts', { contact, friend_status: contact.friend_status });
     const sender = await findActiveUser(ctx.db, me);
     ctx.mailer.queue(
       mailTemplate(
@@ -109,15 +109,15 @@ async function notifyOther(
       ),
     );
   } else if (action === 'accept') {
-    await b.toMember(other.id, 'friendship_accepted', {
+    b.toMember(other.id, 'friendship_accepted', {
       contact,
       friend_status: contact.friend_status,
       message: message ?? null,
     });
-    await b.toMember(other.id, 'partner_status_changed', status);
+    b.toMember(other.id, 'partner_status_changed', status);
   } else {
-    if (action !== 'remove') await b.toMember(other.id, 'friend_requests_changed', status);
-    await b.toMember(other.id, 'partner_status_changed', status);
+    if (action !== 'remove') b.toMember(other.id, 'friend_requests_changed', status);
+    b.toMember(other.id, 'partner_status_changed', status);
   }
 }
 
@@ -159,7 +159,7 @@ export async function expireStaleRequests(ctx: AppContext, now = new Date()): Pr
       [requesterId, otherId],
       [otherId, requesterId],
     ] as const) {
-      await ctx.broadcaster.toMember(who, 'partner_status_changed', {
+      ctx.broadcaster.toMember(who, 'partner_status_changed', {
         status: 3,
         user_id: who,
         foreign_user_id: foreign,

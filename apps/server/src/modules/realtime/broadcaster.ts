@@ -12,8 +12,11 @@ export interface PublishOptions {
 
 /** The one way features publish live events to a member (SPEC.md §7 Real-time, private channels). */
 export interface Broadcaster {
-  /** The channel's own event (SPEC.md §7) unless `event` names another one on it (e.g. ChatMessagesRead). */
-  toMember(userId: number, kind: MemberChannelKind, payload: unknown, opts?: PublishOptions): Promise<void>;
+  /**
+   * Publishes the channel's own event (SPEC.md §7) unless `event` names another one on it (e.g.
+   * ChatMessagesRead). Call it after the data is committed; it returns at once and never throws.
+   */
+  toMember(userId: number, kind: MemberChannelKind, payload: unknown, opts?: PublishOptions): void;
   /** Closes the member's sockets (logout, password reset, deletion); clients reconnect with their own auth. */
   disconnectMember(userId: number): Promise<void>;
 }
@@ -23,14 +26,13 @@ export function createBroadcaster(
   embedded: RealtimeServer | null,
   log: FastifyBaseLogger,
 ): Broadcaster {
-  // Live delivery is best effort: the data is already committed, and clients catch up by id after a
-  // reconnect. A failed publish (Redis or a hosted service unreachable) is logged, never the request's error.
-  const bestEffort = async (kind: MemberChannelKind, publish: () => Promise<unknown>) => {
-    try {
-      await publish();
-    } catch (err) {
-      log.warn({ err, kind }, 'realtime publish failed');
-    }
+  // Live delivery is best effort and never holds up the request: the data is already committed, and
+  // clients catch up by id after a reconnect. Publishes start in call order; one that fails (Redis or a
+  // hosted service unreachable for longer than its retries) is logged, never the request's error.
+  const bestEffort = (kind: MemberChannelKind, publish: () => Promise<unknown>) => {
+    Promise.resolve()
+      .then(publish)
+      .catch((err: unknown) => log.warn({ err, kind }, 'realtime publish failed'));
   };
   if (config.realtime.driver === 'embedded' && embedded) {
     return {

@@ -59,7 +59,7 @@ describe('live events through the embedded server', () => {
       const got = waitFor<unknown>((done) =>
         client.channel(memberChannel(m.id, 'chat_contacts')).bind('NewChatContact', done),
       );
-      await t.app.ctx.broadcaster.toMember(m.id, 'chat_contacts', { contact: { id: 7 }, friend_status: 1 });
+      t.app.ctx.broadcaster.toMember(m.id, 'chat_contacts', { contact: { id: 7 }, friend_status: 1 });
       expect(await got).toEqual({ contact: { id: 7 }, friend_status: 1 });
     } finally {
       client.disconnect();
@@ -154,7 +154,7 @@ describe('REALTIME_DRIVER=pusher', () => {
       const channel = memberChannel(m.id, 'friendship_accepted');
       await subscribed(client, channel);
       const got = waitFor<unknown>((done) => client.channel(channel).bind('FriendRequestConfirmation', done));
-      await publisher.app.ctx.broadcaster.toMember(m.id, 'friendship_accepted', { contact: { id: 1 } });
+      publisher.app.ctx.broadcaster.toMember(m.id, 'friendship_accepted', { contact: { id: 1 } });
       expect(await got).toEqual({ contact: { id: 1 } });
       const config = await call(publisher, 'GET', '/api/config');
       expect(config.json.pusher).toMatchObject({ key, host: '127.0.0.1', port, scheme: 'http' });
