@@ -208,7 +208,9 @@ describe('conversation (SPEC.md §4 Chat)', () => {
 
   it('the partner’s profile, where they can be reported or hidden, is one tap away from the conversation', async () => {
     open();
-    const link = await screen.findByRole('link', { name: 'Profil von Jonas ansehen, melden oder ausblenden' });
+    const link = await screen.findByRole('link', {
+      name: 'Profil von Jonas ansehen, melden oder ausblenden',
+    });
     expect(link).toHaveAttribute('href', '/profile/9');
   });
 });
