@@ -209,7 +209,13 @@ const lines: string[] = [];
   else {
     const url = await freshDatabase('bench_chat_two');
     const seeded = await seed(url);
-    const env = { DATABASE_URL: url, REDIS_URL, LOG_LEVEL: 'error', NODE_ENV: 'production' };
+    const env = {
+      DATABASE_URL: url,
+      REDIS_URL,
+      REDIS_PREFIX: `bench-${Date.now()}`,
+      LOG_LEVEL: 'error',
+      NODE_ENV: 'production',
+    };
     const nodes = [await spawnServer(env), await spawnServer(env)];
     lines.push(await run('two nodes via Redis', nodes, seeded));
     await Promise.all(nodes.map((n) => n.stop()));

@@ -63,7 +63,9 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     config.realtime.driver === 'embedded'
       ? createRealtimeServer({
           app: { id: config.realtime.appId, key: config.realtime.key, secret: config.realtime.secret },
-          adapter: config.redisUrl ? createRedisAdapter(config.redisUrl) : createInProcessAdapter(),
+          adapter: config.redisUrl
+            ? createRedisAdapter(config.redisUrl, { prefix: `${config.redisPrefix}:rt` })
+            : createInProcessAdapter(),
           logger: app.log,
         })
       : null;
@@ -88,7 +90,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(localePlugin);
   await app.register(errorsPlugin);
   await app.register(securityPlugin, { config });
-  await app.register(rateLimitPlugin, { redis });
+  await app.register(rateLimitPlugin, { redis, prefix: config.redisPrefix });
   await app.register(openapiPlugin, { appName: config.appName });
   await app.register(authPlugin, { ctx });
 

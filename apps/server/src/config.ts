@@ -20,6 +20,11 @@ const envSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: optionalUrl,
   REDIS_URL: optionalUrl,
+  /** Prefix of every Redis key and channel, so several deployments (or test runs) can share one Redis. */
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9_.-]{1,64}$/)
+    .default('trostnetz'),
   SMTP_URL: optionalUrl,
   /** Base address of a Matomo instance for statistics (SPEC.md §7); unset means no tracking at all. */
   ANALYTICS_URL: z.preprocess((v) => (v === '' ? undefined : v), z.url({ protocol: /^https?$/ }).optional()),
@@ -59,6 +64,7 @@ export interface Config {
   /** null = PGlite in DATA_DIR/pglite; 'memory://' = in-memory PGlite (tests). */
   databaseUrl: string | null;
   redisUrl: string | null;
+  redisPrefix: string;
   smtpUrl: string | null;
   mailFrom: string;
   jwtSecret: string;
@@ -136,6 +142,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     dataDir,
     databaseUrl: e.DATABASE_URL ?? null,
     redisUrl: e.REDIS_URL ?? null,
+    redisPrefix: e.REDIS_PREFIX,
     smtpUrl: e.SMTP_URL ?? null,
     mailFrom: e.MAIL_FROM,
     jwtSecret: e.JWT_SECRET ?? saved.jwtSecret!,

@@ -11,6 +11,17 @@ const redisUrl = process.env.TEST_REDIS_URL;
 // Runs once (in the PGlite project) and only when both services are available.
 const enabled = Boolean(pgUrl && redisUrl) && process.env.TEST_DB !== 'postgres';
 
+/** The official server SDK, publishing through a node's HTTP events API. */
+const sdkFor = (node: SpawnedServer) =>
+  new Pusher({
+    appId: sharedSecrets.PUSHER_APP_ID,
+    key: sharedSecrets.PUSHER_APP_KEY,
+    secret: sharedSecrets.PUSHER_APP_SECRET,
+    host: '127.0.0.1',
+    port: String(node.port),
+    useTLS: false,
+  });
+
 async function register(node: SpawnedServer, email: string) {
   const res = await fetch(`${node.url}/api/register`, {
     method: 'POST',
@@ -33,6 +44,7 @@ describe.skipIf(!enabled)('two app processes sharing PostgreSQL and Redis', () =
   let b: SpawnedServer;
   const dbName = `t_multinode_${process.pid}`;
   let admin: pg.Client;
+  let env: Record<string, string> = {};
 
   beforeAll(async () => {
     admin = new pg.Client({ connectionString: pgUrl });
@@ -41,7 +53,12 @@ describe.skipIf(!enabled)('two app processes sharing PostgreSQL and Redis', () =
     await admin.query(`create database ${dbName}`);
     const url = new URL(pgUrl!);
     url.pathname = `/${dbName}`;
-    const env = { DATABASE_URL: url.toString(), REDIS_URL: redisUrl! };
+    // A prefix of its own: rate-limit counters and realtime keys of earlier runs on this Redis never count here.
+    env = {
+      DATABASE_URL: url.toString(),
+      REDIS_URL: redisUrl!,
+      REDIS_PREFIX: `test-${dbName}-${Date.now()}`,
+    };
     a = await spawnServer(env);
     b = await spawnServer(env);
   }, 90_000);
@@ -59,15 +76,7 @@ describe.skipIf(!enabled)('two app processes sharing PostgreSQL and Redis', () =
       const channel = memberChannel(m.user.id, 'chat_message');
       await subscribed(client, channel);
       const got = waitFor<unknown>((done) => client.channel(channel).bind('ChatMessageNew', done));
-      const sdk = new Pusher({
-        appId: sharedSecrets.PUSHER_APP_ID,
-        key: sharedSecrets.PUSHER_APP_KEY,
-        secret: sharedSecrets.PUSHER_APP_SECRET,
-        host: '127.0.0.1',
-        port: String(a.port),
-        useTLS: false,
-      });
-      await sdk.trigger(channel, 'ChatMessageNew', { message: { id: 1 } });
+      await sdkFor(a).trigger(channel, 'ChatMessageNew', { message: { id: 1 } });
       expect(await got).toEqual({ message: { id: 1 } });
     } finally {
       client.disconnect();
@@ -95,6 +104,30 @@ describe.skipIf(!enabled)('two app processes sharing PostgreSQL and Redis', () =
       client.disconnect();
     }
   });
+
+  it('REDIS_PREFIX: a node with another prefix is another deployment and sees none of these events', async () => {
+    const other = await spawnServer({ ...env, REDIS_PREFIX: `${env.REDIS_PREFIX}-other` });
+    const m = await register(a, `multi-prefix-${Date.now()}@example.org`);
+    const onOther = connectPusher(other.port, sharedSecrets.PUSHER_APP_KEY, m.token);
+    const onB = connectPusher(b.port, sharedSecrets.PUSHER_APP_KEY, m.token);
+    try {
+      const channel = memberChannel(m.user.id, 'chat_message');
+      await Promise.all([subscribed(onOther, channel), subscribed(onB, channel)]);
+      let leaked = false;
+      onOther.channel(channel).bind('ChatMessageNew', () => {
+        leaked = true;
+      });
+      const atB = waitFor<unknown>((done) => onB.channel(channel).bind('ChatMessageNew', done));
+      await sdkFor(a).trigger(channel, 'ChatMessageNew', { message: { id: 2 } });
+      await atB;
+      await new Promise((r) => setTimeout(r, 300));
+      expect(leaked).toBe(false);
+    } finally {
+      onOther.disconnect();
+      onB.disconnect();
+      await other.stop();
+    }
+  }, 60_000);
 });
 
 describe('graceful shutdown', () => {

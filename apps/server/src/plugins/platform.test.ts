@@ -70,6 +70,13 @@ describe('platform', () => {
     }
   });
 
+  it('REDIS_PREFIX defaults to "trostnetz"; one with spaces or other characters stops the start with a clear error', () => {
+    expect(loadConfig({ DATA_DIR: t.config.dataDir }).redisPrefix).toBe('trostnetz');
+    for (const bad of ['', 'two words', 'a*b', 'x'.repeat(65)]) {
+      expect(() => loadConfig({ DATA_DIR: t.config.dataDir, REDIS_PREFIX: bad })).toThrow(/REDIS_PREFIX/);
+    }
+  });
+
   it('SPEC §7 statistics: an ANALYTICS_URL that is not an http(s) address stops the start with a clear error', () => {
     for (const bad of ['stats.example.org', 'javascript:alert(1)', 'ftp://stats.example.org/']) {
       expect(() => loadConfig({ DATA_DIR: t.config.dataDir, ANALYTICS_URL: bad })).toThrow(/ANALYTICS_URL/);
