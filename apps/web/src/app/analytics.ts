@@ -52,7 +52,6 @@ export function matomoSender(baseUrl: string, siteId: number): (params: Params) 
       send_image: '0',
       _id: visitorId(),
       rand: String(Math.floor(Math.random() * 1e9)),
-      res: `${window.screen.width}x${window.screen.height}`,
       ...params,
     });
     if (navigator.sendBeacon?.(endpoint, body)) return;
