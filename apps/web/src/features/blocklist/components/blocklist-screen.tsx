@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { PartnerAvatar, useDisplayName } from '../../../components/partners/partner-avatar.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
-import { Button, ButtonLink } from '../../../components/ui/button.tsx';
+import { Button } from '../../../components/ui/button.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Page } from '../../../components/ui/page.tsx';
 import { LoadingNote } from '../../../components/ui/spinner.tsx';
@@ -34,11 +34,7 @@ export function BlocklistScreen() {
         <EmptyState
           icon={EyeOff}
           title={t('empty.title')}
-          action={
-            <ButtonLink to="/dashboard" variant="secondary">
-              {t('empty.action')}
-            </ButtonLink>
-          }
+          link={{ to: '/dashboard', label: t('empty.action') }}
         >
           {t('empty.text')}
         </EmptyState>

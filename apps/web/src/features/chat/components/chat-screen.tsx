@@ -2,7 +2,7 @@ import type { Partner } from '@trostnetz/contracts/partners';
 import { MessageCircle } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/ui/alert.tsx';
-import { Button, ButtonLink } from '../../../components/ui/button.tsx';
+import { Button } from '../../../components/ui/button.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Page } from '../../../components/ui/page.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
@@ -39,11 +39,7 @@ export function ChatScreen() {
       <EmptyState
         icon={MessageCircle}
         title={t('empty.title')}
-        action={
-          <ButtonLink to="/dashboard" variant="secondary">
-            {t('empty.action')}
-          </ButtonLink>
-        }
+        link={{ to: '/dashboard', label: t('empty.action') }}
       >
         {t('empty.text')}
       </EmptyState>

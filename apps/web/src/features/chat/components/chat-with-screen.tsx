@@ -1,7 +1,6 @@
 import { MessagesSquare } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { ButtonLink } from '../../../components/ui/button.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Page } from '../../../components/ui/page.tsx';
 import { usePartners } from '../../../lib/partners.ts';
@@ -22,11 +21,7 @@ export function ChatWithScreen() {
       <EmptyState
         icon={MessagesSquare}
         title={t('with.empty.title')}
-        action={
-          <ButtonLink to="/chat" variant="secondary">
-            {t('with.empty.action')}
-          </ButtonLink>
-        }
+        link={{ to: '/chat', label: t('with.empty.action') }}
       >
         {t('with.empty.text')}
       </EmptyState>

@@ -1,7 +1,6 @@
 import { CreditCard } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { ButtonLink } from '../../../components/ui/button.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Page } from '../../../components/ui/page.tsx';
 
@@ -15,11 +14,7 @@ export function CheckoutScreen() {
         <EmptyState
           icon={CreditCard}
           title={t('empty.title')}
-          action={
-            <ButtonLink to="/premium" variant="secondary">
-              {t('empty.action')}
-            </ButtonLink>
-          }
+          link={{ to: '/premium', label: t('empty.action') }}
         >
           {t('empty.text')}
         </EmptyState>

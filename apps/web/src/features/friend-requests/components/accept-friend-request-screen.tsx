@@ -85,11 +85,7 @@ export function AcceptFriendRequestScreen() {
       <EmptyState
         icon={UserPlus}
         title={t('empty.title')}
-        action={
-          <ButtonLink to="/dashboard" variant="secondary">
-            {t('empty.action')}
-          </ButtonLink>
-        }
+        link={{ to: '/dashboard', label: t('empty.action') }}
       >
         {t('empty.text')}
       </EmptyState>

@@ -1,6 +1,5 @@
 import { Bell } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { ButtonLink } from '../../../components/ui/button.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Page } from '../../../components/ui/page.tsx';
 
@@ -9,15 +8,7 @@ export function NotificationsScreen() {
   const { t } = useTranslation(['notifications', 'routes']);
   return (
     <Page title={t('notifications', { ns: 'routes' })} intro={t('intro')}>
-      <EmptyState
-        icon={Bell}
-        title={t('empty.title')}
-        action={
-          <ButtonLink to="/dashboard" variant="secondary">
-            {t('empty.action')}
-          </ButtonLink>
-        }
-      >
+      <EmptyState icon={Bell} title={t('empty.title')} link={{ to: '/dashboard', label: t('empty.action') }}>
         {t('empty.text')}
       </EmptyState>
     </Page>

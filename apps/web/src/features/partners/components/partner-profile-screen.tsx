@@ -5,7 +5,7 @@ import { useParams } from 'react-router';
 import { MatchReasons } from '../../../components/partners/match-reasons.tsx';
 import { PartnerAvatar, useDisplayName } from '../../../components/partners/partner-avatar.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
-import { Button, ButtonLink } from '../../../components/ui/button.tsx';
+import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Page } from '../../../components/ui/page.tsx';
@@ -32,11 +32,7 @@ export function PartnerProfileScreen() {
         <EmptyState
           icon={UserRound}
           title={t('empty.title')}
-          action={
-            <ButtonLink to="/dashboard" variant="secondary">
-              {t('empty.action')}
-            </ButtonLink>
-          }
+          link={{ to: '/dashboard', label: t('empty.action') }}
         >
           {t('empty.text')}
         </EmptyState>

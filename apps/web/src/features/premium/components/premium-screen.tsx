@@ -1,6 +1,5 @@
 import { Sparkles } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { ButtonLink } from '../../../components/ui/button.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Page } from '../../../components/ui/page.tsx';
 
@@ -12,11 +11,7 @@ export function PremiumScreen() {
       <EmptyState
         icon={Sparkles}
         title={t('empty.title')}
-        action={
-          <ButtonLink to="/dashboard" variant="secondary">
-            {t('empty.action')}
-          </ButtonLink>
-        }
+        link={{ to: '/dashboard', label: t('empty.action') }}
       >
         {t('empty.text')}
       </EmptyState>

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PartnerAvatar, useDisplayName } from '../../../components/partners/partner-avatar.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
-import { Button, ButtonLink } from '../../../components/ui/button.tsx';
+import { Button } from '../../../components/ui/button.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Page } from '../../../components/ui/page.tsx';
 import { LoadingNote } from '../../../components/ui/spinner.tsx';
@@ -30,11 +30,7 @@ export function WatchlistScreen() {
         <EmptyState
           icon={Bookmark}
           title={t('empty.title')}
-          action={
-            <ButtonLink to="/dashboard" variant="secondary">
-              {t('empty.action')}
-            </ButtonLink>
-          }
+          link={{ to: '/dashboard', label: t('empty.action') }}
         >
           {t('empty.text')}
         </EmptyState>
