@@ -91,3 +91,20 @@ export function applyServerErrors<T extends FieldValues>(
   }
   return matched;
 }
+
+/**
+ * The submit handler of a form that sends its values: a 422's messages land on their fields; any
+ * other failure stays with the caller's mutation, which the screen shows.
+ */
+export function submitWith<In extends FieldValues, Out>(
+  form: UseFormReturn<In, unknown, Out>,
+  send: (values: Out) => Promise<unknown>,
+) {
+  return form.handleSubmit(async (values) => {
+    try {
+      await send(values);
+    } catch (error) {
+      applyServerErrors(error, form);
+    }
+  });
+}

@@ -5,7 +5,7 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { useErrorMessage } from '../../../lib/error-message.ts';
-import { applyServerErrors, useFieldState, useZodForm } from '../../../lib/form.ts';
+import { submitWith, useFieldState, useZodForm } from '../../../lib/form.ts';
 import { useForgotPassword } from '../api/forgot-password.ts';
 import { AuthCard } from './auth-card.tsx';
 
@@ -16,12 +16,8 @@ export function ForgotPasswordScreen() {
   const form = useZodForm(forgotPasswordBody, { defaultValues: { email: '' } });
   const email = useFieldState(form, 'email');
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      await forgot.mutateAsync(values);
-    } catch (error) {
-      applyServerErrors(error, form);
-    }
+  const onSubmit = submitWith(form, async (values) => {
+    await forgot.mutateAsync(values);
   });
 
   return (

@@ -6,7 +6,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { PasswordField } from '../../../components/ui/password-field.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { useErrorMessage } from '../../../lib/error-message.ts';
-import { applyServerErrors, useFieldState, useZodForm } from '../../../lib/form.ts';
+import { submitWith, useFieldState, useZodForm } from '../../../lib/form.ts';
 import { useLogin } from '../api/login.ts';
 import { AuthCard } from './auth-card.tsx';
 
@@ -22,13 +22,9 @@ export function LoginScreen() {
   const username = useFieldState(form, 'username');
   const password = useFieldState(form, 'password');
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      await login.mutateAsync(values);
-      navigate('/', { replace: true });
-    } catch (error) {
-      applyServerErrors(error, form);
-    }
+  const onSubmit = submitWith(form, async (values) => {
+    await login.mutateAsync(values);
+    navigate('/', { replace: true });
   });
 
   return (

@@ -8,7 +8,7 @@ import { CheckboxField } from '../../../components/ui/checkbox-field.tsx';
 import { PasswordField } from '../../../components/ui/password-field.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { useErrorMessage } from '../../../lib/error-message.ts';
-import { applyServerErrors, useFieldState, useZodForm } from '../../../lib/form.ts';
+import { submitWith, useFieldState, useZodForm } from '../../../lib/form.ts';
 import { getLocale } from '../../../lib/i18n.ts';
 import { useRegister } from '../api/register.ts';
 import { AuthCard } from './auth-card.tsx';
@@ -46,13 +46,9 @@ export function RegisterScreen() {
     terms_accepted: useFieldState(form, 'terms_accepted'),
   };
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      await register.mutateAsync({ ...values, locale: getLocale() });
-      navigate('/please-verify', { replace: true });
-    } catch (error) {
-      applyServerErrors(error, form);
-    }
+  const onSubmit = submitWith(form, async (values) => {
+    await register.mutateAsync({ ...values, locale: getLocale() });
+    navigate('/please-verify', { replace: true });
   });
 
   return (

@@ -7,7 +7,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { PasswordField } from '../../../components/ui/password-field.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { useErrorMessage } from '../../../lib/error-message.ts';
-import { applyServerErrors, useFieldState, useZodForm } from '../../../lib/form.ts';
+import { submitWith, useFieldState, useZodForm } from '../../../lib/form.ts';
 import { useResetPassword } from '../api/reset-password.ts';
 import { AuthCard } from './auth-card.tsx';
 import type { LoginNotice } from './login-screen.tsx';
@@ -26,13 +26,9 @@ export function ResetPasswordScreen() {
   const tokenInvalid =
     !!form.formState.errors.token || (isApiError(reset.error) && reset.error.code === 'invalid_link');
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      await reset.mutateAsync(values);
-      navigate('/login', { replace: true, state: { notice: 'passwordChanged' satisfies LoginNotice } });
-    } catch (error) {
-      applyServerErrors(error, form);
-    }
+  const onSubmit = submitWith(form, async (values) => {
+    await reset.mutateAsync(values);
+    navigate('/login', { replace: true, state: { notice: 'passwordChanged' satisfies LoginNotice } });
   });
 
   return (
