@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
+import { QueryView } from '../../../components/ui/query-view.tsx';
 import { useErrorMessage } from '../../../lib/error-message.ts';
 import { useSuggestions } from '../api/get-suggestions.ts';
 import { useMoreSuggestions } from '../api/more-suggestions.ts';
@@ -40,35 +40,33 @@ export function SuggestionsSection({ paused }: { paused: boolean }) {
         )}
       </div>
       <div className="mt-4">
-        {suggestions.isPending ? (
-          <p className="flex items-center gap-3 text-muted">
-            <Spinner /> {t('suggestions.loading')}
-          </p>
-        ) : suggestions.isError ? (
-          <Alert tone="error">{toMessage(suggestions.error)}</Alert>
-        ) : list.length === 0 ? (
-          <EmptyState
-            icon={Users}
-            title={paused ? t('suggestions.pausedTitle') : t('suggestions.emptyTitle')}
-            action={
-              paused ? undefined : (
-                <Button variant="secondary" loading={more.isPending} onClick={() => more.mutate()}>
-                  {t('suggestions.searchAgain')}
-                </Button>
-              )
-            }
-          >
-            {paused ? t('suggestions.pausedText') : t('suggestions.emptyText')}
-          </EmptyState>
-        ) : (
-          <ul className="grid gap-4 md:grid-cols-2">
-            {list.map((partner) => (
-              <li key={partner.id}>
-                <SuggestionCard partner={partner} />
-              </li>
-            ))}
-          </ul>
-        )}
+        <QueryView query={suggestions} loading={t('suggestions.loading')}>
+          {() =>
+            list.length === 0 ? (
+              <EmptyState
+                icon={Users}
+                title={paused ? t('suggestions.pausedTitle') : t('suggestions.emptyTitle')}
+                action={
+                  paused ? undefined : (
+                    <Button variant="secondary" loading={more.isPending} onClick={() => more.mutate()}>
+                      {t('suggestions.searchAgain')}
+                    </Button>
+                  )
+                }
+              >
+                {paused ? t('suggestions.pausedText') : t('suggestions.emptyText')}
+              </EmptyState>
+            ) : (
+              <ul className="grid gap-4 md:grid-cols-2">
+                {list.map((partner) => (
+                  <li key={partner.id}>
+                    <SuggestionCard partner={partner} />
+                  </li>
+                ))}
+              </ul>
+            )
+          }
+        </QueryView>
         {more.isError && (
           <Alert tone="error" className="mt-4">
             {toMessage(more.error)}

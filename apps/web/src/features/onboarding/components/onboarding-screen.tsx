@@ -6,7 +6,7 @@ import { Navigate, useNavigate } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
+import { QueryView } from '../../../components/ui/query-view.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { useErrorMessage } from '../../../lib/error-message.ts';
 import { applyServerErrors, useZodForm } from '../../../lib/form.ts';
@@ -22,7 +22,6 @@ import { questionsOf, stepSchema, toAnswers, toFormValues } from './step-schema.
 export function OnboardingScreen() {
   const { t } = useTranslation('onboarding');
   const questionnaire = useQuestionnaire();
-  const toMessage = useErrorMessage();
 
   return (
     <div className="mx-auto w-full max-w-2xl px-4 py-8 sm:py-12">
@@ -31,17 +30,11 @@ export function OnboardingScreen() {
       </h1>
       <p className="mt-3 text-lg text-muted">{t('intro')}</p>
       <div className="mt-8">
-        {questionnaire.isPending ? (
-          <p className="flex items-center gap-3 text-muted">
-            <Spinner /> {t('loading')}
-          </p>
-        ) : questionnaire.isError ? (
-          <Alert tone="error">{toMessage(questionnaire.error)}</Alert>
-        ) : questionnaire.data.matching_step < 0 ? (
-          <Navigate to="/dashboard" replace />
-        ) : (
-          <Questionnaire data={questionnaire.data} />
-        )}
+        <QueryView query={questionnaire} loading={t('loading')}>
+          {(data) =>
+            data.matching_step < 0 ? <Navigate to="/dashboard" replace /> : <Questionnaire data={data} />
+          }
+        </QueryView>
       </div>
     </div>
   );

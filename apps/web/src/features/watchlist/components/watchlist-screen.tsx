@@ -6,7 +6,7 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Page } from '../../../components/ui/page.tsx';
-import { LoadingNote } from '../../../components/ui/spinner.tsx';
+import { QueryView } from '../../../components/ui/query-view.tsx';
 import { useErrorMessage } from '../../../lib/error-message.ts';
 import { useSetWatched } from '../../../lib/watchlist.ts';
 import { useWatchlist } from '../api/get-watchlist.ts';
@@ -22,52 +22,52 @@ export function WatchlistScreen() {
   return (
     <Page title={t('watchlist', { ns: 'routes' })} intro={t('intro')}>
       {remove.isError && <Alert tone="error">{toMessage(remove.error)}</Alert>}
-      {list.isPending ? (
-        <LoadingNote>{t('common:loading')}</LoadingNote>
-      ) : list.isError ? (
-        <Alert tone="error">{toMessage(list.error)}</Alert>
-      ) : list.data.length === 0 ? (
-        <EmptyState
-          icon={Bookmark}
-          title={t('empty.title')}
-          link={{ to: '/dashboard', label: t('empty.action') }}
-        >
-          {t('empty.text')}
-        </EmptyState>
-      ) : (
-        <ul className="space-y-3">
-          {list.data.map((entry) => {
-            const name = displayName(entry.nickname);
-            return (
-              <li
-                key={entry.id}
-                className="flex flex-col gap-3 rounded-2xl border border-line bg-surface p-4 sm:flex-row sm:items-center"
-                data-partner={entry.id}
-              >
-                <div className="flex min-w-0 flex-1 items-center gap-3">
-                  <PartnerAvatar nickname={entry.nickname} avatar={entry.avatar} />
-                  <div className="min-w-0">
-                    <Link to={`/profile/${entry.id}`} className="font-semibold">
-                      {name}
-                    </Link>
-                    {entry.about && <p className="line-clamp-2 text-sm text-muted">{entry.about}</p>}
-                  </div>
-                </div>
-                <Button
-                  variant="secondary"
-                  size="sm"
-                  aria-label={`${t('remove')} ${name}`}
-                  disabled={remove.isPending && remove.variables?.id === entry.id}
-                  onClick={() => remove.mutate({ id: entry.id, watched: false })}
-                >
-                  <BookmarkX aria-hidden="true" className="size-4" />
-                  {t('remove')}
-                </Button>
-              </li>
-            );
-          })}
-        </ul>
-      )}
+      <QueryView query={list} loading={t('common:loading')}>
+        {(entries) =>
+          entries.length === 0 ? (
+            <EmptyState
+              icon={Bookmark}
+              title={t('empty.title')}
+              link={{ to: '/dashboard', label: t('empty.action') }}
+            >
+              {t('empty.text')}
+            </EmptyState>
+          ) : (
+            <ul className="space-y-3">
+              {entries.map((entry) => {
+                const name = displayName(entry.nickname);
+                return (
+                  <li
+                    key={entry.id}
+                    className="flex flex-col gap-3 rounded-2xl border border-line bg-surface p-4 sm:flex-row sm:items-center"
+                    data-partner={entry.id}
+                  >
+                    <div className="flex min-w-0 flex-1 items-center gap-3">
+                      <PartnerAvatar nickname={entry.nickname} avatar={entry.avatar} />
+                      <div className="min-w-0">
+                        <Link to={`/profile/${entry.id}`} className="font-semibold">
+                          {name}
+                        </Link>
+                        {entry.about && <p className="line-clamp-2 text-sm text-muted">{entry.about}</p>}
+                      </div>
+                    </div>
+                    <Button
+                      variant="secondary"
+                      size="sm"
+                      aria-label={`${t('remove')} ${name}`}
+                      disabled={remove.isPending && remove.variables?.id === entry.id}
+                      onClick={() => remove.mutate({ id: entry.id, watched: false })}
+                    >
+                      <BookmarkX aria-hidden="true" className="size-4" />
+                      {t('remove')}
+                    </Button>
+                  </li>
+                );
+              })}
+            </ul>
+          )
+        }
+      </QueryView>
     </Page>
   );
 }
