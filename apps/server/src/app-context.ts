@@ -2,6 +2,7 @@ import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import type { createSignedLinks } from './modules/auth/signed-links.ts';
 import type { AccessTokens } from './modules/auth/tokens.ts';
+import type { JobQueue } from './modules/jobs/job-queue.ts';
 import type { Mailer } from './modules/mail/mailer.ts';
 import type { Broadcaster } from './modules/realtime/broadcaster.ts';
 
@@ -11,6 +12,7 @@ export interface AppContext {
   database: Database;
   db: Db;
   mailer: Mailer;
+  jobs: JobQueue;
   accessTokens: AccessTokens;
   links: ReturnType<typeof createSignedLinks>;
   broadcaster: Broadcaster;

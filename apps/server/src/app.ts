@@ -12,9 +12,10 @@ import { createSignedLinks } from './modules/auth/signed-links.ts';
 import { createAccessTokens } from './modules/auth/tokens.ts';
 import { chatRoutes } from './modules/chat/chat.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { openJobQueue } from './modules/jobs/job-queue.ts';
+import { jobTable } from './modules/jobs/job-table.ts';
 import { createMailer } from './modules/mail/mailer.ts';
 import { matchingRoutes } from './modules/matching/matching.routes.ts';
-import { expireStaleRequests } from './modules/partners/friendship.service.ts';
 import { partnersRoutes } from './modules/partners/partners.routes.ts';
 import { seedQuestionnaire } from './modules/questionnaire/questionnaire.service.ts';
 import { createBroadcaster } from './modules/realtime/broadcaster.ts';
@@ -75,11 +76,14 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     });
   }
 
+  // Queues and schedules are set up here; workers start only when server.ts (or a test) says so.
+  const jobs = await openJobQueue({ database, table: jobTable, log: app.log, context: () => ctx });
   const ctx: AppContext = {
     config,
     database,
     db: database.db,
-    mailer: createMailer(config, app.log),
+    jobs,
+    mailer: createMailer(config, app.log, jobs),
     accessTokens: createAccessTokens(config),
     links: createSignedLinks(config),
     broadcaster: createBroadcaster(config, embedded, app.log),
@@ -105,19 +109,13 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(realtimeRoutes, { ctx, embedded });
   await app.register(spaPlugin, { webDist: config.webDist });
 
-  // Friend requests with no answer for 14 days expire kindly; hourly is precise enough.
-  const sweep = setInterval(() => {
-    expireStaleRequests(ctx).catch((err) => app.log.error({ err }, 'expiring friend requests failed'));
-  }, 3600_000);
-  sweep.unref();
-
   // Upgraded sockets keep the HTTP server open: close them (4200, reconnect elsewhere) before it closes.
   app.addHook('preClose', async () => {
-    clearInterval(sweep);
     await embedded?.close();
   });
   app.addHook('onClose', async () => {
     await ctx.mailer.idle();
+    await jobs.stop();
     await database.close();
     redis?.disconnect();
   });

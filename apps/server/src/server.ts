@@ -2,12 +2,13 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { acquireDataLock } from './lib/data-lock.ts';
 
-// The only file with side effects: read config, listen, shut down gracefully on SIGTERM/SIGINT.
+// The only file with side effects: read config, listen, run background jobs, shut down gracefully on SIGTERM/SIGINT.
 async function main() {
   const config = loadConfig();
   const releaseLock = config.databaseUrl ? () => {} : acquireDataLock(config.dataDir, 'server');
   const app = await buildApp(config);
   await app.listen({ port: config.port, host: config.host });
+  await app.ctx.jobs.start();
   app.log.info(
     { url: config.appUrl, database: app.ctx.database.kind, realtime: config.realtime.driver },
     `${config.appName} is ready`,

@@ -11,9 +11,15 @@ import { migrationsDir } from '../lib/paths.ts';
 /** Both drivers expose the same query builder; PGlite's type stands for both (PostgreSQL dialect only). */
 export type Db = ReturnType<typeof drizzlePglite>;
 
+export interface SqlResult {
+  rows: Record<string, unknown>[];
+}
+
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** Raw SQL that a library brings along (pg-boss): parameters when given, else a script of statements. */
+  executeSql(text: string, values?: unknown[]): Promise<SqlResult>;
   migrate(): Promise<void>;
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -28,6 +34,18 @@ export function openDatabase(databaseUrl: string | null, dataDir: string): Datab
     return {
       db,
       kind: 'postgres',
+      async executeSql(text, values) {
+        if (values?.length) return pool.query(text, values);
+        const client = await pool.connect();
+        try {
+          const result = (await client.query(text)) as unknown as SqlResult | SqlResult[];
+          client.release();
+          return Array.isArray(result) ? (result.at(-1) ?? { rows: [] }) : result;
+        } catch (err) {
+          client.release(true); // a failed BEGIN … COMMIT script must not hand an aborted transaction to the pool
+          throw err;
+        }
+      },
       migrate: () => migratePg(drizzlePg(pool), { migrationsFolder: migrationsDir }),
       ping: async () => {
         await pool.query('select 1');
@@ -46,6 +64,15 @@ export function openDatabase(databaseUrl: string | null, dataDir: string): Datab
   return {
     db,
     kind: 'pglite',
+    async executeSql(text, values) {
+      if (values?.length) return client.query(text, values);
+      // One connection for everything: a BEGIN … COMMIT script runs as a PGlite transaction, so a
+      // failure rolls back and no other query interleaves (PGlite's query() takes one statement only).
+      const script = /^\s*BEGIN;([\s\S]*)COMMIT;\s*$/.exec(text)?.[1];
+      const results =
+        script === undefined ? await client.exec(text) : await client.transaction((tx) => tx.exec(script));
+      return results.at(-1) ?? { rows: [] };
+    },
     migrate: () => migratePglite(db, { migrationsFolder: migrationsDir }),
     ping: async () => {
       await client.query('select 1');

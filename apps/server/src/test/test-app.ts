@@ -93,9 +93,9 @@ export interface OutboxMail {
   links: string[];
 }
 
-/** Mails written to DATA_DIR/outbox, oldest first (waits for queued mails first). */
+/** Mails written to DATA_DIR/outbox, oldest first (runs the queued mail jobs first). */
 export async function outbox(t: TestApp): Promise<OutboxMail[]> {
-  await t.app.ctx.mailer.idle();
+  await t.app.ctx.jobs.drain();
   const dir = path.join(t.config.dataDir, 'outbox');
   let files: string[] = [];
   try {

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { Config } from '../../config.ts';
+import type { JobQueue } from '../jobs/job-queue.ts';
 
 export interface Mail {
   to: string;
@@ -13,15 +14,19 @@ export interface Mail {
 }
 
 export interface Mailer {
+  /** Hands the mail to the SMTP server or the outbox now (the mail job does this). */
   send(mail: Mail): Promise<void>;
-  /** Sends without making the caller wait (same answer time whether or not a mail goes out). */
+  /**
+   * Stores the mail as a job without making the caller wait (same answer time whether or not a mail
+   * goes out); the job sends it, retrying with back-off while SMTP is down.
+   */
   queue(mail: Mail): void;
-  /** Resolves when every queued mail has been handed over (tests, graceful shutdown). */
+  /** Resolves when every queued mail is stored in the job queue. */
   idle(): Promise<void>;
 }
 
 /** SMTP_URL → real server; otherwise each mail is written as .eml into DATA_DIR/outbox and its links logged. */
-export function createMailer(config: Config, log: FastifyBaseLogger): Mailer {
+export function createMailer(config: Config, log: FastifyBaseLogger, jobs: JobQueue): Mailer {
   const outbox = path.join(config.dataDir, 'outbox');
   const transport = config.smtpUrl
     ? nodemailer.createTransport(config.smtpUrl)
@@ -45,8 +50,10 @@ export function createMailer(config: Config, log: FastifyBaseLogger): Mailer {
   return {
     send,
     queue(mail) {
-      const p = send(mail)
-        .catch((err) => log.error({ err, subject: mail.subject }, 'mail could not be sent'))
+      const p = jobs
+        .send('mail-send', mail)
+        .then(() => {})
+        .catch((err) => log.error({ err, subject: mail.subject }, 'mail could not be queued'))
         .finally(() => pending.delete(p));
       pending.add(p);
     },

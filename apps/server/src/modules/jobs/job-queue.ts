@@ -1,0 +1,245 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import PgBoss from 'pg-boss';
+import type { AppContext } from '../../app-context.ts';
+import type { Database, Db, SqlResult } from '../../db/client.ts';
+import { type JobDefinition, jobDefaults } from './job.ts';
+import type { JobName, JobPayload } from './job-table.ts';
+
+/** pg-boss keeps its tables in a schema of its own, beside (never inside) our drizzle migrations. */
+export const JOBS_SCHEMA = 'pgboss';
+/** How often an idle worker asks for work; a job sent by this process wakes its worker at once. */
+const POLL_MS = 2000;
+
+export interface SendOptions {
+  /** Not before this moment (a Date, or seconds from now). */
+  startAfter?: Date | number;
+  /** With policy 'short'/'stately': one waiting job per key. With singletonSeconds: one job per key and window. */
+  singletonKey?: string;
+  singletonSeconds?: number;
+  /** Enqueue inside this drizzle transaction: the job exists if and only if the transaction commits. */
+  tx?: Pick<Db, 'execute'>;
+}
+
+export interface JobQueue {
+  /** Stores a job (payload checked against its schema); null when a singleton rule kept it out. */
+  send<N extends JobName>(name: N, data: JobPayload<N>, options?: SendOptions): Promise<string | null>;
+  /** Starts the workers, the cron schedules and pg-boss's maintenance (server.ts, or a test that wants them). */
+  start(): Promise<void>;
+  /** Takes no new jobs and waits up to graceMs for running ones; those still running are retried later. */
+  stop(graceMs?: number): Promise<void>;
+  /**
+   * Runs every due job in this process until none is left, including jobs those jobs send (tests).
+   * includeLater: delayed jobs and waiting retries run too, as if their time had come.
+   */
+  drain(options?: { includeLater?: boolean }): Promise<number>;
+  /** Jobs of this name waiting to run (new, or waiting for a retry). */
+  pending(name: JobName): Promise<number>;
+  schedules(): Promise<Array<{ name: string; cron: string }>>;
+}
+
+interface Running {
+  name: string;
+  done: Promise<void>;
+}
+
+/** Opens the queue on the app's own database (PGlite or PostgreSQL) and sets up one queue per job; starts nothing. */
+export async function openJobQueue(options: {
+  database: Database;
+  table: readonly JobDefinition[];
+  log: FastifyBaseLogger;
+  context: () => AppContext;
+}): Promise<JobQueue> {
+  const { database, table, log, context } = options;
+  const db = { executeSql: (text: string, values?: unknown[]) => database.executeSql(text, values) };
+  const boss = new PgBoss({ db, schema: JOBS_SCHEMA, migrate: true, supervise: false, schedule: false });
+  boss.on('error', (err) => log.error({ err }, 'job queue error'));
+  await boss.start();
+  await setUpQueues(boss, table);
+
+  const byName = new Map(table.map((def) => [def.name, def]));
+  const sends = new Set<Promise<unknown>>();
+  const running = new Map<string, Running>();
+  const wakers = new Map<string, () => void>();
+  let runner: PgBoss | null = null;
+  let loops: Promise<void>[] = [];
+  let stopping = false;
+
+  async function execute(def: JobDefinition, job: PgBoss.JobWithMetadata<unknown>) {
+    try {
+      const data = def.payload.parse(job.data);
+      const limitMs = (def.expireInSec ?? jobDefaults.expireInSec) * 1000;
+      await withTimeout(def.run(context(), data, { id: job.id, retryCount: job.retryCount }), limitMs);
+      if (def.deleteOnComplete) await boss.deleteJob(def.name, job.id);
+      else await boss.complete(def.name, job.id);
+    } catch (err) {
+      const final = job.retryCount >= job.retryLimit;
+      const at = { err, job: def.name, id: job.id, attempt: job.retryCount + 1 };
+      if (final) log.error(at, 'job failed for good (kept as failed)');
+      else log.warn(at, 'job failed, will be retried');
+      const message = err instanceof Error ? err.message : String(err);
+      await boss
+        .fail(def.name, job.id, { message })
+        .catch((e) => log.error({ err: e }, 'marking a job failed'));
+    }
+  }
+
+  /** Claims one job (SKIP LOCKED: no other process gets it) and runs it; false when none was due. */
+  async function runNext(def: JobDefinition, includeLater: boolean): Promise<boolean> {
+    const [job] = await boss.fetch<unknown>(def.name, {
+      includeMetadata: true,
+      ignoreStartAfter: includeLater,
+    });
+    if (!job) return false;
+    const done = execute(def, job);
+    running.set(job.id, { name: def.name, done });
+    await done.finally(() => running.delete(job.id));
+    return true;
+  }
+
+  async function loop(def: JobDefinition) {
+    while (!stopping) {
+      let ran = false;
+      try {
+        ran = await runNext(def, false);
+      } catch (err) {
+        log.error({ err, job: def.name }, 'fetching jobs failed');
+      }
+      if (!ran && !stopping) await idle(def.name);
+    }
+  }
+
+  function idle(name: string) {
+    return new Promise<void>((resolve) => {
+      const wake = () => {
+        clearTimeout(timer);
+        wakers.delete(name);
+        resolve();
+      };
+      const timer = setTimeout(wake, POLL_MS);
+      wakers.set(name, wake);
+    });
+  }
+
+  return {
+    async send(name, data, sendOptions = {}) {
+      const def = byName.get(name);
+      if (!def) throw new Error(`unknown job ${name}`);
+      if (sendOptions.singletonSeconds && def.deleteOnComplete) {
+        throw new Error(`${name} deletes finished jobs, so it cannot be throttled by singletonSeconds`);
+      }
+      const { tx, ...rest } = sendOptions;
+      const payload = def.payload.parse(data) as object;
+      const stored = boss.send(name, payload, tx ? { ...rest, db: inTransaction(tx) } : rest);
+      const id = await track(sends, stored);
+      wakers.get(name)?.();
+      return id;
+    },
+
+    async start() {
+      if (runner) return;
+      runner = new PgBoss({ db, schema: JOBS_SCHEMA, migrate: false, supervise: true, schedule: true });
+      runner.on('error', (err) => log.error({ err }, 'job scheduler error'));
+      await runner.start();
+      loops = table.map((def) => loop(def));
+    },
+
+    async stop(graceMs = 7000) {
+      stopping = true;
+      for (const wake of [...wakers.values()]) wake();
+      await runner?.stop({ graceful: true, close: false, timeout: 1000 });
+      await settle(sends);
+      // Loops end after the job in hand; drains may be running jobs too.
+      const inHand = [...loops, ...[...running.values()].map((r) => r.done)];
+      if (!(await within(graceMs, Promise.allSettled(inHand)))) {
+        // Hand what is still running back to the queue now instead of waiting for it to expire.
+        for (const [id, r] of running) {
+          await boss.fail(r.name, id, { message: 'stopped while running' }).catch(() => {});
+        }
+      }
+    },
+
+    async drain({ includeLater = false } = {}) {
+      let total = 0;
+      for (;;) {
+        await settle(sends);
+        let ran = 0;
+        for (const def of table) while (await runNext(def, includeLater)) ran++;
+        if (ran === 0) return total;
+        total += ran;
+      }
+    },
+
+    pending: (name) => boss.getQueueSize(name),
+
+    async schedules() {
+      return (await boss.getSchedules()).map((s) => ({ name: s.name, cron: s.cron }));
+    },
+  };
+}
+
+/** One queue per job with its retry settings; schedules follow the table (a removed one stops). */
+async function setUpQueues(boss: PgBoss, table: readonly JobDefinition[]) {
+  for (const def of table) {
+    const queue = {
+      name: def.name,
+      policy: def.policy ?? 'standard',
+      retryLimit: def.retryLimit ?? jobDefaults.retryLimit,
+      retryDelay: def.retryDelaySec ?? jobDefaults.retryDelaySec,
+      retryBackoff: def.retryBackoff ?? jobDefaults.retryBackoff,
+      expireInSeconds: def.expireInSec ?? jobDefaults.expireInSec,
+    };
+    await boss.createQueue(def.name, queue);
+    await boss.updateQueue(def.name, queue);
+  }
+  const wanted = new Map(table.flatMap((def) => (def.schedule ? [[def.name, def.schedule] as const] : [])));
+  for (const s of await boss.getSchedules()) if (!wanted.has(s.name)) await boss.unschedule(s.name);
+  for (const [name, cron] of wanted) await boss.schedule(name, cron, {});
+}
+
+/** pg-boss's SQL ($1, $2 …) run through a drizzle transaction, so a job commits with the data it belongs to. */
+function inTransaction(tx: Pick<Db, 'execute'>): PgBoss.Db {
+  return {
+    async executeSql(text: string, values: unknown[] = []) {
+      const parts = text.split(/\$(\d+)/);
+      const query = sql.join(
+        parts.map((part, i) => (i % 2 ? sql.param(values[Number(part) - 1]) : sql.raw(part))),
+      );
+      return (await tx.execute(query)) as unknown as SqlResult;
+    },
+  };
+}
+
+function track<T>(set: Set<Promise<unknown>>, promise: Promise<T>): Promise<T> {
+  set.add(promise);
+  promise.then(
+    () => set.delete(promise),
+    () => set.delete(promise),
+  );
+  return promise;
+}
+
+async function settle(set: Set<Promise<unknown>>) {
+  while (set.size) await Promise.allSettled([...set]);
+}
+
+/** True when the promise settled within ms. */
+async function within(ms: number, promise: Promise<unknown>): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), ms);
+  });
+  try {
+    return await Promise.race([promise.then(() => true as const), late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`job ran longer than ${ms / 1000} s`)), ms);
+  });
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+}
