@@ -1,3 +1,5 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { memberChannel } from '@trostnetz/contracts/realtime';
 import pg from 'pg';
 import Pusher from 'pusher';
@@ -104,6 +106,33 @@ describe.skipIf(!enabled)('two app processes sharing PostgreSQL and Redis', () =
       client.disconnect();
     }
   });
+
+  it('issue 10: a mail job sent on node A runs on exactly one of the two nodes', async () => {
+    const emails = [1, 2, 3, 4].map((i) => `multi-mail-${i}-${Date.now()}@example.org`);
+    for (const email of emails) await register(a, email);
+    // Both nodes' workers take mail jobs; a sent mail's job is deleted, so an empty queue means all ran.
+    const db = new pg.Client({ connectionString: env.DATABASE_URL });
+    await db.connect();
+    try {
+      const deadline = Date.now() + 30_000;
+      const left = async () =>
+        Number((await db.query(`select count(*) as n from pgboss.job where name = 'mail-send'`)).rows[0].n);
+      while ((await left()) > 0) {
+        if (Date.now() > deadline) throw new Error('mail jobs did not run');
+        await new Promise((r) => setTimeout(r, 200));
+      }
+    } finally {
+      await db.end();
+    }
+    const recipients = [a, b].flatMap((node) => {
+      const dir = path.join(node.dataDir, 'outbox');
+      if (!existsSync(dir)) return [];
+      return readdirSync(dir).map((f) =>
+        /^To: (.*)$/m.exec(readFileSync(path.join(dir, f), 'utf8'))?.[1]?.trim(),
+      );
+    });
+    expect(recipients.filter((r) => r && emails.includes(r)).sort()).toEqual([...emails].sort());
+  }, 60_000);
 
   it('REDIS_PREFIX: a node with another prefix is another deployment and sees none of these events', async () => {
     const other = await spawnServer({ ...env, REDIS_PREFIX: `${env.REDIS_PREFIX}-other` });

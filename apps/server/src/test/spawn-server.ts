@@ -27,6 +27,7 @@ export function freePort(): Promise<number> {
 export interface SpawnedServer {
   port: number;
   url: string;
+  dataDir: string;
   process: ChildProcess;
   /** Sends SIGTERM and resolves with the exit code and how long the exit took. */
   stop(): Promise<{ code: number | null; ms: number }>;
@@ -35,13 +36,14 @@ export interface SpawnedServer {
 /** Starts apps/server/src/server.ts as its own process (as `npm start` would) and waits for /ready. */
 export async function spawnServer(env: Record<string, string>): Promise<SpawnedServer> {
   const port = await freePort();
+  const dataDir = env.DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'trostnetz-node-'));
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(serverRoot, 'src/server.ts')], {
     env: {
       ...process.env,
       PORT: String(port),
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
-      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'trostnetz-node-')),
+      DATA_DIR: dataDir,
       WEB_DIST: path.join(tmpdir(), 'no-web-dist'),
       ...sharedSecrets,
       ...env,
@@ -61,6 +63,7 @@ export async function spawnServer(env: Record<string, string>): Promise<SpawnedS
   return {
     port,
     url,
+    dataDir,
     process: child,
     stop() {
       const started = Date.now();

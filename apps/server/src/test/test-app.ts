@@ -11,7 +11,13 @@ export interface TestApp {
   app: FastifyInstance;
   config: Config;
   close(): Promise<void>;
+  /** Closes the app and opens a new one on the same database and data folder, as a restart would. */
+  restart(): Promise<TestApp>;
 }
+
+/** In-memory PGlite does not survive a restart: tests that restart keep PGlite on disk (PostgreSQL stays). */
+export const durableDatabase: Partial<Config> =
+  process.env.TEST_DB === 'postgres' ? {} : { databaseUrl: null };
 
 async function freshPostgres(): Promise<{ url: string; drop(): Promise<void> }> {
   const base = process.env.TEST_DATABASE_URL!;
@@ -66,6 +72,13 @@ export async function createTestApp(
     },
     ...overrides,
   };
+  return openTestApp(config, async () => {
+    await pgdb?.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+}
+
+async function openTestApp(config: Config, dispose: () => Promise<void>): Promise<TestApp> {
   const app = await buildApp(config);
   await app.ready();
   return {
@@ -73,8 +86,11 @@ export async function createTestApp(
     config,
     async close() {
       await app.close();
-      await pgdb?.drop();
-      rmSync(dataDir, { recursive: true, force: true });
+      await dispose();
+    },
+    async restart() {
+      await app.close();
+      return openTestApp(config, dispose);
     },
   };
 }

@@ -64,6 +64,7 @@ export async function openJobQueue(options: {
   let runner: PgBoss | null = null;
   let loops: Promise<void>[] = [];
   let stopping = false;
+  let stopped: Promise<void> | null = null;
 
   async function execute(def: JobDefinition, job: PgBoss.JobWithMetadata<unknown>) {
     try {
@@ -121,6 +122,21 @@ export async function openJobQueue(options: {
     });
   }
 
+  async function stop(graceMs: number) {
+    stopping = true;
+    for (const wake of [...wakers.values()]) wake();
+    await runner?.stop({ graceful: true, close: false, timeout: 1000 });
+    await settle(sends);
+    // Loops end after the job in hand; drains may be running jobs too.
+    const inHand = [...loops, ...[...running.values()].map((r) => r.done)];
+    if (!(await within(graceMs, Promise.allSettled(inHand)))) {
+      // Hand what is still running back to the queue now instead of waiting for it to expire.
+      for (const [id, r] of running) {
+        await boss.fail(r.name, id, { message: 'stopped while running' }).catch(() => {});
+      }
+    }
+  }
+
   return {
     async send(name, data, sendOptions = {}) {
       const def = byName.get(name);
@@ -137,26 +153,16 @@ export async function openJobQueue(options: {
     },
 
     async start() {
-      if (runner) return;
+      if (runner || stopping) return;
       runner = new PgBoss({ db, schema: JOBS_SCHEMA, migrate: false, supervise: true, schedule: true });
       runner.on('error', (err) => log.error({ err }, 'job scheduler error'));
       await runner.start();
       loops = table.map((def) => loop(def));
     },
 
-    async stop(graceMs = 7000) {
-      stopping = true;
-      for (const wake of [...wakers.values()]) wake();
-      await runner?.stop({ graceful: true, close: false, timeout: 1000 });
-      await settle(sends);
-      // Loops end after the job in hand; drains may be running jobs too.
-      const inHand = [...loops, ...[...running.values()].map((r) => r.done)];
-      if (!(await within(graceMs, Promise.allSettled(inHand)))) {
-        // Hand what is still running back to the queue now instead of waiting for it to expire.
-        for (const [id, r] of running) {
-          await boss.fail(r.name, id, { message: 'stopped while running' }).catch(() => {});
-        }
-      }
+    stop(graceMs = 7000) {
+      stopped ??= stop(graceMs);
+      return stopped;
     },
 
     async drain({ includeLater = false } = {}) {

@@ -1,5 +1,7 @@
 import { memberChannel } from '@trostnetz/contracts/realtime';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { partnerships } from '../../db/schema/matching.ts';
 import { type MemberTokens, onboardMember } from '../../test/factories.ts';
 import { connectPusher, subscribed, waitFor } from '../../test/pusher-client.ts';
 import { call, createListeningTestApp, outbox, type TestApp } from '../../test/test-app.ts';
@@ -190,6 +192,31 @@ describe('SPEC §4 Friendship state machine', () => {
     expect(await statusOf(a, b.id)).toBe(3);
     const mails = (await outbox(t)).filter((m) => m.to.includes(a.email));
     expect(mails.some((m) => m.text.includes('14 Tagen'))).toBe(true);
+  });
+
+  it('issue 10: the expiry sweep is an hourly job on the queue; a run expires requests older than 14 days only', async () => {
+    const sweep = (await t.app.ctx.jobs.schedules()).find((s) => s.name === 'friend-requests-expire');
+    expect(sweep).toEqual({ name: 'friend-requests-expire', cron: '0 * * * *' });
+
+    const sentDaysAgo = async (from: MemberTokens, to: MemberTokens, days: number) => {
+      await act(from, 'send', to.id);
+      const [low, high] = from.id < to.id ? [from.id, to.id] : [to.id, from.id];
+      await t.app.ctx.db
+        .update(partnerships)
+        .set({ requestedAt: new Date(Date.now() - days * 86_400_000) })
+        .where(and(eq(partnerships.userLow, low), eq(partnerships.userHigh, high)));
+    };
+    const [a, b] = await pair();
+    const [c, d] = await pair();
+    await sentDaysAgo(a, b, 14.01);
+    await sentDaysAgo(c, d, 13.99);
+
+    expect(await t.app.ctx.jobs.send('friend-requests-expire', {})).toEqual(expect.any(String));
+    expect(await t.app.ctx.jobs.drain()).toBeGreaterThanOrEqual(1);
+    expect([await statusOf(a, b.id), await statusOf(b, a.id)]).toEqual([3, 3]);
+    expect([await statusOf(c, d.id), await statusOf(d, c.id)]).toEqual([0, 1]);
+    const mails = (await outbox(t)).filter((m) => m.to.includes(a.email) && m.text.includes('14 Tagen'));
+    expect(mails).toHaveLength(1);
   });
 });
 

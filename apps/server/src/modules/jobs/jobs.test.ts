@@ -1,0 +1,151 @@
+import { once } from 'node:events';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.ts';
+import { startSmtpServer, type TestSmtpServer } from '../../test/smtp-server.ts';
+import { freePort } from '../../test/spawn-server.ts';
+import { createTestApp, durableDatabase, outbox, type TestApp } from '../../test/test-app.ts';
+import { JOBS_SCHEMA } from './job-queue.ts';
+
+const mail = (to: string, subject = 'Hallo') => ({
+  to,
+  subject,
+  text: `Text für ${to}`,
+  html: '<p>Text</p>',
+});
+
+let opened: TestApp[] = [];
+let smtp: TestSmtpServer | null = null;
+afterEach(async () => {
+  for (const t of opened.reverse()) await t.close();
+  await smtp?.close();
+  opened = [];
+  smtp = null;
+});
+async function open(...args: Parameters<typeof createTestApp>) {
+  const t = await createTestApp(...args);
+  opened.push(t);
+  return t;
+}
+
+describe('issue 10: one durable job queue', () => {
+  it('a job survives a restart: stored before the app closes, it runs in the next one', async () => {
+    const first = await open(durableDatabase);
+    await first.app.ctx.jobs.send('mail-send', mail('restart@example.org'));
+    opened = [];
+    const second = await first.restart();
+    opened.push(second);
+    expect(await second.app.ctx.jobs.pending('mail-send')).toBe(1);
+    expect((await outbox(second)).map((m) => m.to)).toEqual(['restart@example.org']);
+    expect(await second.app.ctx.jobs.pending('mail-send')).toBe(0);
+  });
+
+  it('buildApp starts no worker: a stored job waits until a test drains or server.ts starts the queue', async () => {
+    const t = await open();
+    t.app.ctx.mailer.queue(mail('waits@example.org'));
+    await t.app.ctx.mailer.idle();
+    expect(await t.app.ctx.jobs.pending('mail-send')).toBe(1);
+    expect(await t.app.ctx.jobs.drain()).toBe(1);
+    expect(await t.app.ctx.jobs.pending('mail-send')).toBe(0);
+  });
+
+  it('a job sent inside a transaction exists only if the transaction commits', async () => {
+    const t = await open();
+    const { db, jobs } = t.app.ctx;
+    await db
+      .transaction(async (tx) => {
+        await jobs.send('mail-send', mail('rolled-back@example.org'), { tx });
+        tx.rollback();
+      })
+      .catch(() => {});
+    expect(await jobs.pending('mail-send')).toBe(0);
+    await db.transaction(async (tx) => {
+      await jobs.send('mail-send', mail('committed@example.org'), { tx });
+    });
+    expect(await jobs.pending('mail-send')).toBe(1);
+    expect((await outbox(t)).map((m) => m.to)).toEqual(['committed@example.org']);
+  });
+
+  it('singletons: one waiting sweep at most; a key with a window takes one job per window, even once done', async () => {
+    const t = await open();
+    const { jobs } = t.app.ctx;
+    expect(await jobs.send('friend-requests-expire', {})).toEqual(expect.any(String));
+    expect(await jobs.send('friend-requests-expire', {})).toBeNull();
+    expect(await jobs.pending('friend-requests-expire')).toBe(1);
+    expect(await jobs.drain()).toBe(1);
+
+    const window = { singletonKey: 'member-7', singletonSeconds: 6 * 3600 };
+    expect(await jobs.send('friend-requests-expire', {}, window)).toEqual(expect.any(String));
+    expect(await jobs.drain()).toBe(1);
+    expect(await jobs.send('friend-requests-expire', {}, window)).toBeNull();
+    expect(await jobs.send('friend-requests-expire', {}, { ...window, singletonKey: 'member-8' })).toEqual(
+      expect.any(String),
+    );
+    // A mail job is deleted when done, so it cannot remember a window: refused rather than silently unthrottled.
+    await expect(jobs.send('mail-send', mail('x@example.org'), window)).rejects.toThrow(
+      /cannot be throttled/,
+    );
+  });
+
+  it('stop() lets a running job finish before it returns', async () => {
+    const port = await freePort();
+    smtp = await startSmtpServer(port);
+    smtp.hold();
+    const t = await open({ smtpUrl: `smtp://127.0.0.1:${port}` });
+    const { jobs } = t.app.ctx;
+    await jobs.start();
+    const sending = once(smtp.events, 'data');
+    await jobs.send('mail-send', mail('running@example.org'));
+    await sending;
+    const stopped = jobs.stop(5000);
+    smtp.release();
+    await stopped;
+    expect(smtp.mails).toHaveLength(1);
+    expect(smtp.mails[0]).toContain('To: running@example.org');
+    expect(await jobs.pending('mail-send')).toBe(0);
+  });
+
+  it('a job still running when the grace period ends goes back to the queue, not lost', async () => {
+    const port = await freePort();
+    smtp = await startSmtpServer(port);
+    smtp.hold();
+    const t = await open({ smtpUrl: `smtp://127.0.0.1:${port}` });
+    const { jobs, database } = t.app.ctx;
+    await jobs.start();
+    const sending = once(smtp.events, 'data');
+    await jobs.send('mail-send', mail('hanging@example.org'));
+    await sending;
+    await jobs.stop(100);
+    expect(await jobs.pending('mail-send')).toBe(1);
+    const { rows } = await database.executeSql(
+      `select state from ${JOBS_SCHEMA}.job where name = 'mail-send'`,
+    );
+    expect(rows).toEqual([{ state: 'retry' }]);
+  });
+});
+
+describe.skipIf(process.env.TEST_DB !== 'postgres')('two app instances on one PostgreSQL database', () => {
+  it('issue 10: each job runs exactly once while both instances take jobs at the same time', async () => {
+    const a = await open();
+    const otherDir = mkdtempSync(path.join(tmpdir(), 'trostnetz-test-'));
+    const bApp = await buildApp({ ...a.config, dataDir: otherDir });
+    const b = {
+      app: bApp,
+      config: { ...a.config, dataDir: otherDir },
+      close: async () => {
+        await bApp.close();
+        rmSync(otherDir, { recursive: true, force: true });
+      },
+    } as TestApp;
+    opened.push(b);
+    const recipients = Array.from({ length: 40 }, (_, i) => `once-${i}@example.org`);
+    for (const to of recipients) await a.app.ctx.jobs.send('mail-send', mail(to));
+
+    const [byA, byB] = await Promise.all([a.app.ctx.jobs.drain(), b.app.ctx.jobs.drain()]);
+    expect(byA + byB).toBe(40);
+    const sent = [...(await outbox(a)), ...(await outbox(b))].map((m) => m.to).sort();
+    expect(sent).toEqual([...recipients].sort());
+  });
+});
