@@ -1,10 +1,11 @@
-import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
 import type { AppContext } from '../../app-context.ts';
-import type { Database, Db, SqlResult } from '../../db/client.ts';
+import type { Database, Db } from '../../db/client.ts';
+import { settle, track, within, withTimeout } from '../../lib/in-flight.ts';
 import { type JobDefinition, jobDefaults } from './job.ts';
 import type { JobName, JobPayload } from './job-table.ts';
+import { inTransaction, setUpQueues } from './pg-boss-queues.ts';
 
 /** pg-boss keeps its tables in a schema of its own, beside (never inside) our drizzle migrations. */
 export const JOBS_SCHEMA = 'pgboss';
@@ -182,70 +183,4 @@ export async function openJobQueue(options: {
       return (await boss.getSchedules()).map((s) => ({ name: s.name, cron: s.cron }));
     },
   };
-}
-
-/** One queue per job with its retry settings; schedules follow the table (a removed one stops). */
-async function setUpQueues(boss: PgBoss, table: readonly JobDefinition[]) {
-  for (const def of table) {
-    const queue = {
-      name: def.name,
-      policy: def.policy ?? 'standard',
-      retryLimit: def.retryLimit ?? jobDefaults.retryLimit,
-      retryDelay: def.retryDelaySec ?? jobDefaults.retryDelaySec,
-      retryBackoff: def.retryBackoff ?? jobDefaults.retryBackoff,
-      expireInSeconds: def.expireInSec ?? jobDefaults.expireInSec,
-    };
-    await boss.createQueue(def.name, queue);
-    await boss.updateQueue(def.name, queue);
-  }
-  const wanted = new Map(table.flatMap((def) => (def.schedule ? [[def.name, def.schedule] as const] : [])));
-  for (const s of await boss.getSchedules()) if (!wanted.has(s.name)) await boss.unschedule(s.name);
-  for (const [name, cron] of wanted) await boss.schedule(name, cron, {});
-}
-
-/** pg-boss's SQL ($1, $2 …) run through a drizzle transaction, so a job commits with the data it belongs to. */
-function inTransaction(tx: Pick<Db, 'execute'>): PgBoss.Db {
-  return {
-    async executeSql(text: string, values: unknown[] = []) {
-      const parts = text.split(/\$(\d+)/);
-      const query = sql.join(
-        parts.map((part, i) => (i % 2 ? sql.param(values[Number(part) - 1]) : sql.raw(part))),
-      );
-      return (await tx.execute(query)) as unknown as SqlResult;
-    },
-  };
-}
-
-function track<T>(set: Set<Promise<unknown>>, promise: Promise<T>): Promise<T> {
-  set.add(promise);
-  promise.then(
-    () => set.delete(promise),
-    () => set.delete(promise),
-  );
-  return promise;
-}
-
-async function settle(set: Set<Promise<unknown>>) {
-  while (set.size) await Promise.allSettled([...set]);
-}
-
-/** True when the promise settled within ms. */
-async function within(ms: number, promise: Promise<unknown>): Promise<boolean> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<false>((resolve) => {
-    timer = setTimeout(() => resolve(false), ms);
-  });
-  try {
-    return await Promise.race([promise.then(() => true as const), late]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`job ran longer than ${ms / 1000} s`)), ms);
-  });
-  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
 }
