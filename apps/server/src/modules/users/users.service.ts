@@ -1,4 +1,5 @@
 import type { Locale } from '@trostnetz/contracts/messages';
+import { HAS_SEEN_ELEMENTS, type HasSeenElement } from '@trostnetz/contracts/user';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { permissionRole, permissions, roleUser, users } from '../../db/schema/users.ts';
@@ -70,12 +71,15 @@ export async function touchLastSeen(db: Db, userId: number) {
   await db.update(users).set({ lastSeenAt: new Date() }).where(eq(users.id, userId));
 }
 
-/** Adds an element key once; answers the whole list. */
-export async function addHasSeen(db: Db, userId: number, element: string): Promise<string[]> {
+/** Adds an element key once, keeping only keys of the fixed list (older stray keys go); answers the list. */
+export async function addHasSeen(db: Db, userId: number, element: HasSeenElement): Promise<string[]> {
+  const known = `{${HAS_SEEN_ELEMENTS.join(',')}}`;
+  const added = sql`case when ${element} = any(${users.hasSeen}) then ${users.hasSeen} else array_append(${users.hasSeen}, ${element}::text) end`;
   const [row] = await db
     .update(users)
     .set({
-      hasSeen: sql`case when ${element} = any(${users.hasSeen}) then ${users.hasSeen} else array_append(${users.hasSeen}, ${element}::text) end`,
+      hasSeen: sql`array(select k from unnest(${added}) with ordinality as u(k, n)
+        where k = any(${known}::text[]) order by n)`,
       updatedAt: new Date(),
     })
     .where(eq(users.id, userId))
