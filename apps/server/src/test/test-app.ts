@@ -2,6 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { Writable } from 'node:stream';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../app.ts';
@@ -37,6 +38,7 @@ async function freshPostgres(): Promise<{ url: string; drop(): Promise<void> }> 
 export async function createTestApp(
   overrides: Partial<Config> = {},
   env: Record<string, string> = {},
+  opts: { logStream?: Writable } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'trostnetz-test-'));
   const pgdb = process.env.TEST_DB === 'postgres' ? await freshPostgres() : null;
@@ -66,7 +68,7 @@ export async function createTestApp(
     },
     ...overrides,
   };
-  const app = await buildApp(config);
+  const app = await buildApp(config, opts);
   await app.ready();
   return {
     app,
