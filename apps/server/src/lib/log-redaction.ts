@@ -37,21 +37,25 @@ export function serializeRequest(request: FastifyRequest) {
  * pino serializer for `err`. A failed query's error (drizzle's DrizzleQueryError) carries the query's
  * parameters in `params` and in its message: message bodies, hashes of tokens. They never reach the log.
  */
-export function serializeError(err: unknown): unknown {
-  if (!(err instanceof Error)) return err;
+export function serializeError(err: Error): SerializedError {
   const params = (err as { params?: unknown }).params;
-  const scrub = (text: string | undefined) =>
-    params === undefined || text === undefined
-      ? text
-      : text.replace(`params: ${params}`, 'params: [redacted]');
-  const out: Record<string, unknown> = {
+  const scrub = (text: string) =>
+    params === undefined ? text : text.replace(`params: ${params}`, 'params: [redacted]');
+  const out: SerializedError = {
     type: err.constructor.name,
     message: scrub(err.message),
-    stack: scrub(err.stack),
+    stack: scrub(err.stack ?? ''),
   };
   for (const [key, value] of Object.entries(err)) {
     if (!(key in out) && key !== 'params' && key !== 'cause') out[key] = value;
   }
-  if (err.cause !== undefined) out.cause = serializeError(err.cause);
+  if (err.cause !== undefined) out.cause = err.cause instanceof Error ? serializeError(err.cause) : err.cause;
   return out;
+}
+
+interface SerializedError {
+  type: string;
+  message: string;
+  stack: string;
+  [key: string]: unknown;
 }
