@@ -65,6 +65,9 @@ export async function createTestApp(
       passwordReset: generous,
       verifyResend: generous,
       refresh: generous,
+      profileRead: generous,
+      hide: generous,
+      report: generous,
     },
     ...overrides,
   };

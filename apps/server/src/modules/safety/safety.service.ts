@@ -7,7 +7,7 @@ import { blocks, reports, watchlistEntries } from '../../db/schema/safety.ts';
 import { users } from '../../db/schema/users.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { pairKey } from '../partners/pairs.ts';
-import { notHidden, visibleMember } from '../partners/visibility.ts';
+import { knownMember, notHidden, visibleMember } from '../partners/visibility.ts';
 
 export async function listWatchlist(db: Db, me: number): Promise<WatchlistEntry[]> {
   const p = partnerships;
@@ -84,9 +84,7 @@ export async function listBlocks(db: Db, me: number): Promise<BlockEntry[]> {
  * ends a friendship or request silently: the hidden member is never told.
  */
 export async function hideMember(ctx: AppContext, me: number, otherId: number): Promise<BlockEntry> {
-  if (me === otherId) throw new AppError('not_found');
-  const [other] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.id, otherId));
-  if (!other) throw new AppError('not_found');
+  if (!(await knownMember(ctx.db, me, otherId))) throw new AppError('not_found');
   const now = new Date();
   await ctx.db.transaction(async (tx) => {
     await tx.insert(blocks).values({ blockerId: me, blockedId: otherId }).onConflictDoNothing();
@@ -125,13 +123,16 @@ export async function unhide(db: Db, me: number, blockId: number) {
   if (!removed.length) throw new AppError('not_found');
 }
 
+/**
+ * Stored whether or not the target exists or is visible to the reporter, and answered alike, so a
+ * report never tells whether an id is an account (moderators see a missing target as such).
+ */
 export async function reportProfile(
   db: Db,
   me: number,
   input: { id: number; reason: string; details?: string },
 ) {
-  const [target] = await db.select({ id: users.id }).from(users).where(eq(users.id, input.id));
-  if (!target || input.id === me) throw new AppError('not_found');
+  if (input.id === me) throw new AppError('not_found');
   const [row] = await db
     .insert(reports)
     .values({
