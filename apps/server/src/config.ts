@@ -91,6 +91,8 @@ export interface Config {
     RateLimitRule
   >;
   tokens: { accessTtlSec: number; refreshTtlSec: number; verifyLinkTtlSec: number; resetTtlSec: number };
+  /** At most one "someone signed up with your address" mail per owner in this interval. */
+  addressNoticeIntervalSec: number;
 }
 
 export class ConfigError extends Error {}
@@ -185,5 +187,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       verifyLinkTtlSec: 24 * 3600,
       resetTtlSec: 60 * 60,
     },
+    addressNoticeIntervalSec: 15 * 60,
   };
 }

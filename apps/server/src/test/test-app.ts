@@ -110,10 +110,15 @@ export async function outbox(t: TestApp): Promise<OutboxMail[]> {
   }
   return files.map((f) => {
     const raw = decodeQuotedPrintable(readFileSync(path.join(dir, f), 'utf8'));
-    const header = (name: string) => new RegExp(`^${name}: (.*)$`, 'mi').exec(raw)?.[1]?.trim() ?? '';
-    const subject = header('Subject').replace(/=\?UTF-8\?Q\?(.*?)\?=/gi, (_m, q: string) =>
-      decodeQuotedPrintable(q.replace(/_/g, ' ')),
-    );
+    // A long header continues on indented lines (folding).
+    const header = (name: string) =>
+      (new RegExp(`^${name}: (.*(?:\r?\n[ \t].*)*)`, 'mi').exec(raw)?.[1] ?? '')
+        .replace(/\r?\n[ \t]+/g, ' ')
+        .trim();
+    // Whitespace between two encoded words is not part of the text (RFC 2047).
+    const subject = header('Subject')
+      .replace(/\?=\s+=\?/g, '?==?')
+      .replace(/=\?UTF-8\?Q\?(.*?)\?=/gi, (_m, q: string) => decodeQuotedPrintable(q.replace(/_/g, ' ')));
     return { to: header('To'), subject, text: raw, links: raw.match(/https?:\/\/[^\s"<>]+/g) ?? [] };
   });
 }

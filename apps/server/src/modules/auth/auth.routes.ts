@@ -153,7 +153,7 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
     },
     async (request) => {
       const user = currentMember(request);
-      if (!user.isVerified) sendVerificationMail(ctx, user);
+      if (!user.isVerified) await sendVerificationMail(ctx, user);
       return { message: politeMessages.resent[request.locale] };
     },
   );
