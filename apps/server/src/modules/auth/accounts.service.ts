@@ -4,6 +4,7 @@ import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
 import { passwordResets } from '../../db/schema/sessions.ts';
 import { AppError, validationError } from '../../lib/app-error.ts';
+import { endMemberLive } from '../chat/chat.service.ts';
 import { mailTemplate } from '../mail/templates.ts';
 import type { UserRow } from '../users/users.presenter.ts';
 import {
@@ -139,5 +140,5 @@ export async function resetPassword(ctx: AppContext, token: string, password: st
   if (!claimed.some((c) => c.id === reset.id)) throw new AppError('invalid_link');
   await setPasswordHash(ctx.db, user.id, await hashPassword(password));
   await revokeAllSessions(ctx.db, user.id, 'password_reset');
-  await ctx.broadcaster.disconnectMember(user.id);
+  await endMemberLive(ctx, user.id);
 }

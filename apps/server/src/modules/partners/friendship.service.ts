@@ -4,6 +4,7 @@ import { and, lt, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
 import { partnerships } from '../../db/schema/matching.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { closeConversationChannel } from '../chat/chat.service.ts';
 import { mailTemplate } from '../mail/templates.ts';
 import { findActiveUser } from '../users/users.service.ts';
 import { ensurePair, transitionPair } from './pairs.ts';
@@ -71,6 +72,7 @@ export async function friendAction(
           };
   const row = await transitionPair(ctx.db, me, otherId, step.from, step.to, extra);
   if (!row) throw new AppError('friendship_state');
+  if (action === 'remove') closeConversationChannel(ctx, row.id);
   await notifyOther(ctx, me, otherRow, action, message);
   const mine = await partnerEntry(ctx, me, otherId, locale);
   if (!mine) throw new AppError('not_found');

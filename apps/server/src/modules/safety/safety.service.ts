@@ -6,6 +6,7 @@ import { partnerships } from '../../db/schema/matching.ts';
 import { blocks, reports, watchlistEntries } from '../../db/schema/safety.ts';
 import { users } from '../../db/schema/users.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { closeConversationChannel } from '../chat/chat.service.ts';
 import { pairKey } from '../partners/pairs.ts';
 import { knownMember, notHidden, visibleMember } from '../partners/visibility.ts';
 
@@ -86,7 +87,7 @@ export async function listBlocks(db: Db, me: number): Promise<BlockEntry[]> {
 export async function hideMember(ctx: AppContext, me: number, otherId: number): Promise<BlockEntry> {
   if (!(await knownMember(ctx.db, me, otherId))) throw new AppError('not_found');
   const now = new Date();
-  await ctx.db.transaction(async (tx) => {
+  const pair = await ctx.db.transaction(async (tx) => {
     await tx.insert(blocks).values({ blockerId: me, blockedId: otherId }).onConflictDoNothing();
     await tx
       .delete(watchlistEntries)
@@ -97,7 +98,7 @@ export async function hideMember(ctx: AppContext, me: number, otherId: number): 
         ),
       );
     const { low, high } = pairKey(me, otherId);
-    await tx
+    const [row] = await tx
       .update(partnerships)
       .set({
         statusLow: 3,
@@ -108,8 +109,12 @@ export async function hideMember(ctx: AppContext, me: number, otherId: number): 
         requestedAt: null,
         updatedAt: now,
       })
-      .where(and(eq(partnerships.userLow, low), eq(partnerships.userHigh, high)));
+      .where(and(eq(partnerships.userLow, low), eq(partnerships.userHigh, high)))
+      .returning({ id: partnerships.id });
+    return row;
   });
+  // Committed: end their live conversation channel now (/pusher/auth refuses both from here on).
+  if (pair) closeConversationChannel(ctx, pair.id);
   const entry = (await listBlocks(ctx.db, me)).find((b) => b.userId === otherId);
   if (!entry) throw new AppError('not_found');
   return entry;
