@@ -245,6 +245,22 @@ describe('issue 9 item 2: conversation channels end at once', () => {
     expect(refused.status).toBe(401);
   });
 
+  it('a reused refresh token ends the session live too: its sockets close and its conversation channels end', async () => {
+    const { a, channel, clientB, closedB } = await partnersOnTheirChannel();
+    const own = connectPusher(port, t.config.realtime.key, a.token);
+    clients.push(own);
+    await subscribed(own, memberChannel(a.id, 'chat_message'));
+    const dropped = waitFor<void>((done) =>
+      own.connection.bind('state_change', (s: { current: string }) => s.current !== 'connected' && done()),
+    );
+    const first = await call(t, 'GET', '/api/auth/tokens/refresh', { token: a.refresh_token });
+    expect(first.status).toBe(200);
+    expect((await call(t, 'GET', '/api/auth/tokens/refresh', { token: a.refresh_token })).status).toBe(401);
+    await Promise.all([dropped, closedB]);
+    clientB.unsubscribe(channel);
+    await subscribed(clientB, channel);
+  });
+
   it('a password reset ends the member’s conversation channels too', async () => {
     const { a, channel, clientB, closedB } = await partnersOnTheirChannel();
     await call(t, 'POST', '/api/auth/forgot-password', { body: { email: a.email } });
