@@ -198,9 +198,9 @@ export function closeConversationChannel(ctx: AppContext, chatId: number) {
 
 /**
  * A session ended (logout, password reset, a reused refresh token; account deletion and a password
- * change must call it too): the member’s sockets
- * close, and each of their conversation channels ends, so a socket of the ended session that joined one
- * is out too. Partners get CHANNEL_CLOSED_EVENT and join again; /pusher/auth refuses the ended session.
+ * change must call it too): the member's sockets close, and each of their conversation channels ends,
+ * so a socket of the ended session that joined one is out too. Partners get CHANNEL_CLOSED_EVENT and
+ * join again; /pusher/auth refuses the ended session.
  */
 export async function endMemberLive(ctx: AppContext, userId: number) {
   await ctx.broadcaster.disconnectMember(userId);
