@@ -1,3 +1,4 @@
+import type { Writable } from 'node:stream';
 import { createInProcessAdapter } from '@trostnetz/realtime/adapters/in-process-adapter';
 import { createRedisAdapter } from '@trostnetz/realtime/adapters/redis-adapter';
 import { createRealtimeServer, type RealtimeServer } from '@trostnetz/realtime/server';
@@ -7,6 +8,7 @@ import { Redis } from 'ioredis';
 import type { AppContext } from './app-context.ts';
 import type { Config } from './config.ts';
 import { openDatabase } from './db/client.ts';
+import { serializeError, serializeRequest } from './lib/log-redaction.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createSignedLinks } from './modules/auth/signed-links.ts';
 import { createAccessTokens } from './modules/auth/tokens.ts';
@@ -37,13 +39,22 @@ declare module 'fastify' {
   }
 }
 
-/** Builds the whole app without listening; server.ts and the tests share it. */
-export async function buildApp(config: Config): Promise<FastifyInstance> {
+/** Builds the whole app without listening; server.ts and the tests share it (tests may capture the log). */
+export async function buildApp(
+  config: Config,
+  opts: { logStream?: Writable } = {},
+): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
       config.logLevel === 'silent'
         ? false
-        : { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+        : {
+            level: config.logLevel,
+            // Never tokens or message bodies (DESIGN.md §8): the route pattern and a redacted address,
+            // no headers, no query parameters of a failed query.
+            serializers: { req: serializeRequest, err: serializeError },
+            ...(opts.logStream ? { stream: opts.logStream } : {}),
+          },
     bodyLimit: 64 * 1024,
     trustProxy: config.trustProxy,
     forceCloseConnections: 'idle',

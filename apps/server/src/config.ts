@@ -86,8 +86,13 @@ export interface Config {
     scheme: 'http' | 'https' | null;
     cluster: string;
   };
-  rateLimits: Record<'login' | 'register' | 'passwordReset' | 'verifyResend' | 'refresh', RateLimitRule>;
+  rateLimits: Record<
+    'login' | 'register' | 'passwordReset' | 'verifyResend' | 'refresh' | 'profileRead' | 'hide' | 'report',
+    RateLimitRule
+  >;
   tokens: { accessTtlSec: number; refreshTtlSec: number; verifyLinkTtlSec: number; resetTtlSec: number };
+  /** At most one "someone signed up with your address" mail per owner in this interval. */
+  addressNoticeIntervalSec: number;
 }
 
 export class ConfigError extends Error {}
@@ -171,6 +176,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       passwordReset: { max: 5, timeWindow: 15 * 60_000 },
       verifyResend: { max: 3, timeWindow: 10 * 60_000 },
       refresh: { max: 30, timeWindow: 60_000 },
+      // Per member: reading other members' profiles, hiding and reporting (issue 9: no enumeration).
+      profileRead: { max: 120, timeWindow: 60 * 60_000 },
+      hide: { max: 30, timeWindow: 60 * 60_000 },
+      report: { max: 20, timeWindow: 60 * 60_000 },
     }),
     tokens: {
       accessTtlSec: 15 * 60,
@@ -178,5 +187,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       verifyLinkTtlSec: 24 * 3600,
       resetTtlSec: 60 * 60,
     },
+    addressNoticeIntervalSec: 15 * 60,
   };
 }

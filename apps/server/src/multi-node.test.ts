@@ -1,9 +1,11 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { memberChannel } from '@trostnetz/contracts/realtime';
+import { CHANNEL_CLOSED_EVENT, chatChannel, memberChannel } from '@trostnetz/contracts/realtime';
 import pg from 'pg';
 import Pusher from 'pusher';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Config } from './config.ts';
+import { createSignedLinks } from './modules/auth/signed-links.ts';
 import { strongPassword } from './test/factories.ts';
 import { connectPusher, subscribed, waitFor } from './test/pusher-client.ts';
 import { type SpawnedServer, sharedSecrets, spawnServer } from './test/spawn-server.ts';
@@ -39,6 +41,48 @@ async function register(node: SpawnedServer, email: string) {
   });
   expect(res.status).toBe(201);
   return (await res.json()) as { token: string; user: { id: number } };
+}
+
+async function api(node: SpawnedServer, method: string, path: string, token?: string, body?: unknown) {
+  const res = await fetch(`${node.url}${path}`, {
+    method,
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  return { status: res.status, json: (text ? JSON.parse(text) : {}) as unknown };
+}
+
+/** Registered on `node`, verified through a link signed with the nodes' APP_KEY, onboarded. */
+async function partner(node: SpawnedServer, name: string) {
+  const email = `multi-partner-${name}-${Date.now()}@example.org`;
+  const m = await register(node, email);
+  const links = createSignedLinks({
+    appKey: sharedSecrets.APP_KEY,
+    appUrl: node.url,
+    tokens: { verifyLinkTtlSec: 3600 },
+  } as Config);
+  const link = new URL(links.verificationUrl({ id: m.user.id, email }));
+  expect(
+    (await api(node, 'POST', `/api/verify${link.pathname.replace('/email/verify', '')}${link.search}`))
+      .status,
+  ).toBe(204);
+  const steps: Record<number, Record<string, string[] | string>> = {
+    1: { role: ['seeker'] },
+    2: { loss_kind: ['other'], loss_when: ['1_3y'] },
+    3: { support_kind: ['listening'] },
+    4: { age_group: ['36_50'] },
+    5: {},
+    6: { region: ['de_berlin'], languages: ['uk'] },
+    7: { about: 'Zwei Knoten' },
+  };
+  for (const [step, answers] of Object.entries(steps)) {
+    expect((await api(node, 'POST', `/api/onboarding/steps/${step}`, m.token, { answers })).status).toBe(200);
+  }
+  return { id: m.user.id, token: m.token };
 }
 
 describe.skipIf(!enabled)('two app processes sharing PostgreSQL and Redis', () => {
@@ -132,6 +176,41 @@ describe.skipIf(!enabled)('two app processes sharing PostgreSQL and Redis', () =
       );
     });
     expect(recipients.filter((r) => r && emails.includes(r)).sort()).toEqual([...emails].sort());
+  }, 60_000);
+
+  it('issue 9 item 2: hiding on node A ends the pair’s channel for the partner connected to node B', async () => {
+    const [alice, bob] = await Promise.all([partner(a, 'alice'), partner(a, 'bob')]);
+    await api(a, 'POST', `/api/user/friend/request/send/${bob.id}`, alice.token, {});
+    await api(a, 'POST', `/api/user/friend/request/accept/${alice.id}`, bob.token, {});
+    const list = (await api(b, 'GET', '/api/chat/partners', bob.token)).json as Array<{
+      id: number;
+      chat_id: number;
+    }>;
+    const channel = chatChannel(list.find((p) => p.id === alice.id)!.chat_id);
+    const onA = connectPusher(a.port, sharedSecrets.PUSHER_APP_KEY, alice.token);
+    const onB = connectPusher(b.port, sharedSecrets.PUSHER_APP_KEY, bob.token);
+    try {
+      await Promise.all([subscribed(onA, channel), subscribed(onB, channel)]);
+      const typing: unknown[] = [];
+      onA.channel(channel).bind('client-typing', (d: unknown) => typing.push(d));
+      const closed = waitFor<{ channel: string }>((done) =>
+        onB.channel(channel).bind(CHANNEL_CLOSED_EVENT, done),
+      );
+      expect((await api(a, 'POST', '/api/block', alice.token, { userId: bob.id })).status).toBe(201);
+      expect(await closed).toEqual({ channel });
+      const refused = waitFor<{ data: { code: number } }>((done) => onB.connection.bind('error', done));
+      onB.channel(channel).trigger('client-typing', { user_id: bob.id });
+      expect((await refused).data.code).toBe(4302);
+      onB.unsubscribe(channel);
+      const error = await waitFor<{ status: number }>((done) =>
+        onB.subscribe(channel).bind('pusher:subscription_error', done),
+      );
+      expect(error.status).toBe(403);
+      expect(typing).toEqual([]);
+    } finally {
+      onA.disconnect();
+      onB.disconnect();
+    }
   }, 60_000);
 
   it('REDIS_PREFIX: a node with another prefix is another deployment and sees none of these events', async () => {

@@ -38,3 +38,10 @@ export function parseChatChannel(name: string): number | null {
   const m = /^private-chat_(\d+)$/.exec(name);
   return m ? Number(m[1]) : null;
 }
+
+/**
+ * Sent on a conversation channel right before the server ends every subscription to it (a partner
+ * hidden or removed, a session ended). Payload `{channel}`. A client unsubscribes and subscribes again:
+ * /pusher/auth lets back in only who still may join.
+ */
+export const CHANNEL_CLOSED_EVENT = 'ChannelClosed';

@@ -20,13 +20,19 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
+/**
+ * The hints and tours a member can mark as seen (`has_seen`). A fixed list keeps the stored list and
+ * /api/profile/init small; a new hint adds its key here.
+ */
+export const HAS_SEEN_ELEMENTS = ['welcome-tour', 'matching-intro', 'chat-intro'] as const;
+export type HasSeenElement = (typeof HAS_SEEN_ELEMENTS)[number];
+export const isHasSeenElement = (key: string): key is HasSeenElement =>
+  (HAS_SEEN_ELEMENTS as readonly string[]).includes(key);
+
 export const hasSeenBody = z.object({
-  element: z
-    .string({ error: vmsg('required') })
-    .trim()
-    .min(1, vmsg('required'))
-    .max(64, vmsg('max', 64))
-    .regex(/^[a-z0-9_.-]+$/i, vmsg('invalid')),
+  element: z.enum(HAS_SEEN_ELEMENTS, {
+    error: (issue) => vmsg(issue.input === undefined ? 'required' : 'invalid'),
+  }),
 });
 export const hasSeenResponse = z.object({ has_seen: z.array(z.string()) });
 

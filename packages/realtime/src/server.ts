@@ -16,7 +16,7 @@ import { defaultLimits, type RealtimeServerOptions, silentLogger } from './optio
 import { closeCodes } from './protocol-codes.ts';
 import { publishToChannels, type ServerContext, sendTo } from './server-context.ts';
 import { createSocketId } from './socket-id.ts';
-import { releaseAll } from './subscriptions.ts';
+import { closeChannelLocally, releaseAll } from './subscriptions.ts';
 
 // The public surface lives here so the app imports one file; the types are declared next to their use.
 export type { RealtimeAdapter } from './adapters/adapter.ts';
@@ -38,6 +38,12 @@ export interface RealtimeServer {
   trigger(channels: string[], event: string, data: unknown, opts?: { socketId?: string }): Promise<void>;
   /** Closes every socket, on every node, subscribed to a channel starting with the prefix (default code 4009: do not reconnect). */
   disconnectSubscribers(channelPrefix: string, code?: number): Promise<void>;
+  /**
+   * Ends every subscription to exactly this channel, on every node. Each subscriber first receives
+   * `notice.event` on the channel (so a client that may still join can subscribe again with a fresh
+   * authorisation); its client events on the channel are refused from then on. Sockets stay open.
+   */
+  closeChannel(channel: string, notice: { event: string; data?: unknown }): Promise<void>;
   stats(): { connections: number; channels: number; [k: string]: number };
   /** Stops accepting, closes every socket with 4200, waits for presence clean-up, closes the adapter. */
   close(): Promise<void>;
@@ -94,6 +100,7 @@ export function createRealtimeServer(opts: RealtimeServerOptions): RealtimeServe
         ctx.closeConnection(connection, code, 'Disconnected by the server');
       }
     },
+    closeChannel: (channel, frame) => closeChannelLocally(ctx, channel, frame),
   });
   const stopActivityMonitor = startActivityMonitor(ctx);
 
@@ -154,6 +161,13 @@ export function createRealtimeServer(opts: RealtimeServerOptions): RealtimeServe
 
     disconnectSubscribers: (channelPrefix, code = closeCodes.unauthorized) =>
       adapter.disconnectSubscribers(channelPrefix, code),
+
+    async closeChannel(channel, notice) {
+      if (!isValidChannelName(channel)) throw new TypeError(`Invalid channel name: ${channel}`);
+      if (!isValidEventName(notice.event)) throw new TypeError(`Invalid event name: ${notice.event}`);
+      const data = typeof notice.data === 'string' ? notice.data : JSON.stringify(notice.data ?? {});
+      await adapter.closeChannel(channel, encodeFrame(notice.event, data, channel));
+    },
 
     stats() {
       let channelMembers = 0;

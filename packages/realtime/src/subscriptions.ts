@@ -201,3 +201,15 @@ export function releaseAll(ctx: ServerContext, connection: Connection): void {
   ctx.subscriptionCount -= subscriptions.size;
   for (const [channel, subscription] of subscriptions) release(ctx, connection, channel, subscription);
 }
+
+/**
+ * Server-side end of a channel on this node: each socket holding (or still setting up) a subscription
+ * to exactly `channel` gets `frame` first, then loses the subscription; the socket stays open.
+ */
+export function closeChannelLocally(ctx: ServerContext, channel: string, frame: string): void {
+  for (const connection of ctx.connections) {
+    if (!connection.subscriptions?.has(channel)) continue;
+    sendTo(ctx, connection, frame);
+    unsubscribe(ctx, connection, channel);
+  }
+}

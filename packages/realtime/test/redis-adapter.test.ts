@@ -120,6 +120,23 @@ describe.skipIf(!redisUrl)('redis adapter across two nodes', () => {
     expect(b.realtime.stats()).toMatchObject({ connections: 0, channels: 0, adapterSubscribedChannels: 0 });
   });
 
+  it('issue 9 item 2: closeChannel on node A unsubscribes the channel’s subscribers on node B after the notice', async () => {
+    const [a, b] = (await startNodes(2)) as [TestServer, TestServer];
+    const onB = await subscribed(client(b), 'private-chat_7');
+    const onA = await subscribed(client(a), 'private-chat_7');
+    const bystander = await subscribed(client(b), 'private-chat_70');
+    const quiet = collect(bystander, 'ChannelClosed');
+    const noticed = Promise.all([nextEvent(onB, 'ChannelClosed'), nextEvent(onA, 'ChannelClosed')]);
+    await a.realtime.closeChannel('private-chat_7', {
+      event: 'ChannelClosed',
+      data: { channel: 'private-chat_7' },
+    });
+    expect(await noticed).toEqual([{ channel: 'private-chat_7' }, { channel: 'private-chat_7' }]);
+    await waitUntil(() => b.realtime.stats().subscriptions === 1 && a.realtime.stats().subscriptions === 0);
+    expect(b.realtime.stats()).toMatchObject({ connections: 2, channels: 1, adapterSubscribedChannels: 1 });
+    expect(quiet).toEqual([]);
+  });
+
   it('GET /channels on node A sees channels occupied only on node B', async () => {
     const [a, b] = (await startNodes(2)) as [TestServer, TestServer];
     await subscribed(client(b, { user: { id: 'carol' } }), 'presence-team');
@@ -202,6 +219,7 @@ describe('redis adapter while Redis is unreachable', () => {
       logger: { error: (o) => logged.push(o), warn: quiet, info: quiet },
       deliver: quiet,
       disconnect: quiet,
+      closeChannel: quiet,
     });
     await sleep(100);
     const closing = performance.now();

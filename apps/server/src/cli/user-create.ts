@@ -7,7 +7,7 @@ import { openDatabase } from '../db/client.ts';
 import { users } from '../db/schema/users.ts';
 import { acquireDataLock } from '../lib/data-lock.ts';
 import { hashPassword, isWeakPassword } from '../modules/auth/passwords.ts';
-import { EmailTakenError, insertUser } from '../modules/users/users.service.ts';
+import { EmailTakenError, insertUser, verifiedAccountByEmail } from '../modules/users/users.service.ts';
 
 // npm run user:create -- --email E --password P [--nickname N] [--verified] [--admin]
 const usage = 'usage: npm run user:create -- --email E --password P [--nickname N] [--verified] [--admin]';
@@ -46,6 +46,7 @@ async function main() {
   const database = openDatabase(config.databaseUrl, config.dataDir);
   try {
     await database.migrate();
+    if (await verifiedAccountByEmail(database.db, email)) throw new EmailTakenError();
     const row = await insertUser(database.db, {
       email,
       nickname,

@@ -25,6 +25,24 @@ describe('platform', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
   });
 
+  it('issue 9 item 5: personal data is no-store by the routed path, also when the path is percent-encoded', async () => {
+    const m = await registerMember(t);
+    for (const url of ['/api/profile/init', '/%61pi/profile/init', '/api/%70rofile/init']) {
+      const res = await call(t, 'GET', url, { token: m.token });
+      expect(res.status, url).toBe(200);
+      expect(res.json.id, url).toBe(m.id);
+      expect(res.headers['cache-control'], url).toBe('no-store');
+    }
+    const auth = await t.app.inject({
+      method: 'POST',
+      url: '/%70usher/auth',
+      headers: { authorization: `Bearer ${m.token}`, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: `socket_id=1.1&channel_name=private-user_${m.id}_chat_message`,
+    });
+    expect(auth.statusCode).toBe(200);
+    expect(auth.headers['cache-control']).toBe('no-store');
+  });
+
   it('OpenAPI page at /api/docs documents the API', async () => {
     const page = await t.app.inject({ method: 'GET', url: '/api/docs/' });
     expect(page.statusCode).toBe(200);

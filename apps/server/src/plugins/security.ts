@@ -3,6 +3,7 @@ import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.ts';
+import { routedPath } from '../lib/routed-path.ts';
 
 /** Strict CSP (no inline script), HSTS, nosniff, frame-ancestors none; no-store on the API. */
 export const securityPlugin = fp(async (app: FastifyInstance, opts: { config: Config }) => {
@@ -45,7 +46,8 @@ export const securityPlugin = fp(async (app: FastifyInstance, opts: { config: Co
     methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
   });
   app.addHook('onSend', async (request, reply) => {
-    if (request.url.startsWith('/api/') || request.url.startsWith('/pusher/')) {
+    const path = routedPath(request);
+    if (path.startsWith('/api/') || path.startsWith('/pusher/') || path.startsWith('/apps/')) {
       reply.header('Cache-Control', 'no-store');
     }
   });

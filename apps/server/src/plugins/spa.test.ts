@@ -61,6 +61,14 @@ describe('the web app on the same port (DESIGN: one port)', () => {
     }
   });
 
+  it('issue 9 item 5: a percent-encoded API or asset path is judged by its decoded path, never the web app', async () => {
+    for (const url of ['/%61pi/nothing-here', '/%70usher/nothing', '/%61ssets/index-gone.js']) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.body, url).not.toContain('<html');
+    }
+  });
+
   it('only GET gets the web app', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/chat', headers: { accept: 'text/html' } });
     expect(res.statusCode).toBe(404);

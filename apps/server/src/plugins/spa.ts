@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/app-error.ts';
+import { decodedPath } from '../lib/routed-path.ts';
 
 /** Never answered with the web app: the API, realtime and ops paths, and built files that do not exist
  * (a missing chunk must fail as a 404, not load HTML in place of JavaScript). */
@@ -27,7 +28,8 @@ export const spaPlugin = fp(async (app: FastifyInstance, opts: { webDist: string
     });
   }
   app.setNotFoundHandler((request, reply) => {
-    const notSpa = notSpaPrefixes.some((p) => request.url.startsWith(p));
+    const path = decodedPath(request.url);
+    const notSpa = notSpaPrefixes.some((p) => path.startsWith(p));
     if (hasSpa && request.method === 'GET' && !notSpa) {
       return reply.header('Cache-Control', 'no-cache').type('text/html').sendFile('index.html');
     }

@@ -2,6 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { Writable } from 'node:stream';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../app.ts';
@@ -43,6 +44,7 @@ async function freshPostgres(): Promise<{ url: string; drop(): Promise<void> }> 
 export async function createTestApp(
   overrides: Partial<Config> = {},
   env: Record<string, string> = {},
+  opts: { logStream?: Writable } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'trostnetz-test-'));
   const pgdb = process.env.TEST_DB === 'postgres' ? await freshPostgres() : null;
@@ -69,17 +71,24 @@ export async function createTestApp(
       passwordReset: generous,
       verifyResend: generous,
       refresh: generous,
+      profileRead: generous,
+      hide: generous,
+      report: generous,
     },
     ...overrides,
   };
-  return openTestApp(config, async () => {
+  return openTestApp(config, opts, async () => {
     await pgdb?.drop();
     rmSync(dataDir, { recursive: true, force: true });
   });
 }
 
-async function openTestApp(config: Config, dispose: () => Promise<void>): Promise<TestApp> {
-  const app = await buildApp(config);
+async function openTestApp(
+  config: Config,
+  opts: { logStream?: Writable },
+  dispose: () => Promise<void>,
+): Promise<TestApp> {
+  const app = await buildApp(config, opts);
   await app.ready();
   return {
     app,
@@ -90,7 +99,7 @@ async function openTestApp(config: Config, dispose: () => Promise<void>): Promis
     },
     async restart() {
       await app.close();
-      return openTestApp(config, dispose);
+      return openTestApp(config, opts, dispose);
     },
   };
 }
@@ -121,10 +130,15 @@ export async function outbox(t: TestApp): Promise<OutboxMail[]> {
   }
   return files.map((f) => {
     const raw = decodeQuotedPrintable(readFileSync(path.join(dir, f), 'utf8'));
-    const header = (name: string) => new RegExp(`^${name}: (.*)$`, 'mi').exec(raw)?.[1]?.trim() ?? '';
-    const subject = header('Subject').replace(/=\?UTF-8\?Q\?(.*?)\?=/gi, (_m, q: string) =>
-      decodeQuotedPrintable(q.replace(/_/g, ' ')),
-    );
+    // A long header continues on indented lines (folding).
+    const header = (name: string) =>
+      (new RegExp(`^${name}: (.*(?:\r?\n[ \t].*)*)`, 'mi').exec(raw)?.[1] ?? '')
+        .replace(/\r?\n[ \t]+/g, ' ')
+        .trim();
+    // Whitespace between two encoded words is not part of the text (RFC 2047).
+    const subject = header('Subject')
+      .replace(/\?=\s+=\?/g, '?==?')
+      .replace(/=\?UTF-8\?Q\?(.*?)\?=/gi, (_m, q: string) => decodeQuotedPrintable(q.replace(/_/g, ' ')));
     return { to: header('To'), subject, text: raw, links: raw.match(/https?:\/\/[^\s"<>]+/g) ?? [] };
   });
 }

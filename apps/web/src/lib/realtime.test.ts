@@ -1,4 +1,4 @@
-import { memberChannel } from '@trostnetz/contracts/realtime';
+import { CHANNEL_CLOSED_EVENT, memberChannel } from '@trostnetz/contracts/realtime';
 import type { Options } from 'pusher-js';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configureSessionHooks } from './api-client.ts';
@@ -183,6 +183,27 @@ describe('realtime client (SPEC.md §7 Real-time, DESIGN.md §6)', () => {
     expect(pusher.unsubscribed).toContain('private-chat_5');
     stop();
     expect(currentSocketId()).toBeUndefined();
+  });
+
+  it('issue 9 item 2: when the server ends a conversation channel, the client subscribes again (auth decides)', async () => {
+    const typing = vi.fn();
+    const joined = joinChannel('private-chat_8', { 'client-typing': typing });
+    const { stop } = connect();
+    const pusher = await ready();
+    const first = pusher.channels.get('private-chat_8');
+    first?.fire(CHANNEL_CLOSED_EVENT, { channel: 'private-chat_8' });
+    expect(pusher.unsubscribed).toEqual(['private-chat_8']);
+    const again = pusher.channels.get('private-chat_8');
+    expect(again).not.toBe(first);
+    again?.fire('client-typing', { user_id: 9 });
+    expect(typing).toHaveBeenCalledWith({ user_id: 9 });
+    expect(joined.trigger('client-typing', { user_id: 42 })).toBe(true);
+    expect(again?.triggered).toEqual([['client-typing', { user_id: 42 }]]);
+    // Once left, a late notice on the old channel changes nothing.
+    joined.leave();
+    again?.fire(CHANNEL_CLOSED_EVENT, { channel: 'private-chat_8' });
+    expect(pusher.channels.get('private-chat_8')).toBe(again);
+    stop();
   });
 
   it('FriendRequestChanged is received but ignored (SPEC.md §7)', async () => {

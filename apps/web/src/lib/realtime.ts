@@ -1,4 +1,5 @@
 import {
+  CHANNEL_CLOSED_EVENT,
   type MemberChannelKind,
   type MemberEventName,
   memberChannel,
@@ -218,6 +219,13 @@ export function joinChannel(name: string, handlers: Record<string, Handler>): Ex
     attach: (pusher, channelName) => {
       const channel = pusher.subscribe(channelName);
       for (const [event, handler] of joined.handlers) channel.bind(event, handler);
+      // The server ended every subscription (a partner hidden or removed, a session ended): subscribe
+      // again while still wanted; /pusher/auth lets back in only who may still join.
+      channel.bind(CHANNEL_CLOSED_EVENT, () => {
+        if (extraChannels.get(channelName) !== joined || joined.channel !== channel) return;
+        pusher.unsubscribe(channelName);
+        joined.attach(pusher, channelName);
+      });
       joined.channel = channel;
     },
   };

@@ -10,6 +10,8 @@ export interface AdapterHandlers {
   deliver(channel: string, frame: Buffer, exceptSocketId: string | undefined): void;
   /** Close this node's sockets subscribed to a channel starting with `channelPrefix`. */
   disconnect(channelPrefix: string, code: number): void;
+  /** Send `frame` to this node's subscribers of exactly `channel`, then unsubscribe them. */
+  closeChannel(channel: string, frame: string): void;
 }
 
 export interface PresenceMember {
@@ -37,6 +39,8 @@ export interface RealtimeAdapter {
   /** Deliver `frame` to the subscribers of `channel` on every node, this one included. */
   publish(channel: string, frame: string, exceptSocketId?: string): Promise<void>;
   disconnectSubscribers(channelPrefix: string, code: number): Promise<void>;
+  /** On every node: the subscribers of exactly `channel` get `frame`, then lose the subscription. */
+  closeChannel(channel: string, frame: string): Promise<void>;
   presenceJoin(
     channel: string,
     socketId: string,

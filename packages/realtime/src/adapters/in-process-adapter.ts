@@ -40,6 +40,9 @@ export function createInProcessAdapter(): RealtimeAdapter {
     async disconnectSubscribers(channelPrefix, code) {
       handlers?.disconnect(channelPrefix, code);
     },
+    async closeChannel(channel, frame) {
+      handlers?.closeChannel(channel, frame);
+    },
     async presenceJoin(channel, socketId, member, maxMembers): Promise<PresenceJoinResult> {
       let roster = rosters.get(channel);
       const firstForUser = !roster?.userSockets.has(member.userId);

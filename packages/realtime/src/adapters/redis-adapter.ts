@@ -103,8 +103,11 @@ export function createRedisAdapter(url: string, opts: RedisAdapterOptions = {}):
     if (!handlers) return;
     const redisChannel = channelBuffer.toString();
     if (redisChannel === controlChannel) {
-      const command = JSON.parse(message.toString()) as { type: string; prefix: string; code: number };
+      const command = JSON.parse(message.toString()) as
+        | { type: 'disconnect'; prefix: string; code: number }
+        | { type: 'close'; channel: string; frame: string };
       if (command.type === 'disconnect') handlers.disconnect(command.prefix, command.code);
+      else if (command.type === 'close') handlers.closeChannel(command.channel, command.frame);
       return;
     }
     const newline = message.indexOf(10);
@@ -144,6 +147,9 @@ export function createRedisAdapter(url: string, opts: RedisAdapterOptions = {}):
     },
     async disconnectSubscribers(channelPrefix, code) {
       await pub.publish(controlChannel, JSON.stringify({ type: 'disconnect', prefix: channelPrefix, code }));
+    },
+    async closeChannel(channel, frame) {
+      await pub.publish(controlChannel, JSON.stringify({ type: 'close', channel, frame }));
     },
     async presenceJoin(channel, socketId, member, maxMembers) {
       const [first, values] = await pub.realtimePresenceJoin(

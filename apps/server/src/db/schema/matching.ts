@@ -34,6 +34,8 @@ export const questionnaireQuestions = pgTable('questionnaire_questions', {
   maxLength: integer('max_length'),
   title: jsonb('title').$type<Texts>().notNull(),
   help: jsonb('help').$type<Texts | null>(),
+  /** Set for health data: the generic line shown instead of the exact shared answer until partners. */
+  sensitiveSummary: jsonb('sensitive_summary').$type<Texts | null>(),
   retiredAt: timestamp('retired_at', { withTimezone: true }),
 });
 

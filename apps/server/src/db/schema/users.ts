@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  index,
   integer,
   pgTable,
   primaryKey,
@@ -32,11 +33,20 @@ export const users = pgTable(
     hasSeen: text('has_seen').array().notNull().default(sql`'{}'::text[]`),
     termsAcceptedAt: timestamp('terms_accepted_at', { withTimezone: true }),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
+    /** When this (verified) account's owner was last told that someone signed up with the address. */
+    addressNoticeAt: timestamp('address_notice_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
-  (t) => [uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`)],
+  (t) => [
+    // An address belongs to one verified account; unverified sign-ups with it may exist beside it
+    // (registration never tells whether an address is taken, issue 9 item 4).
+    uniqueIndex('users_verified_email_idx')
+      .on(sql`lower(${t.email})`)
+      .where(sql`${t.isVerified} and ${t.deletedAt} is null`),
+    index('users_email_lower_idx').on(sql`lower(${t.email})`),
+  ],
 );
 
 export const roles = pgTable('roles', {

@@ -4,17 +4,20 @@ import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
 import { passwordResets } from '../../db/schema/sessions.ts';
 import { AppError, validationError } from '../../lib/app-error.ts';
+import { endMemberLive } from '../chat/chat.service.ts';
 import { mailTemplate } from '../mail/templates.ts';
 import type { UserRow } from '../users/users.presenter.ts';
 import {
-  EmailTakenError,
+  accountsByEmail,
+  claimAddressNotice,
+  deleteUnverifiedBefore,
   findActiveUser,
-  findActiveUserByEmail,
   insertUser,
-  markVerified,
   setPasswordHash,
+  verifiedAccountByEmail,
+  verifyAndClaimAddress,
 } from '../users/users.service.ts';
-import { dummyPasswordHash, hashPassword, isWeakPassword, needsRehash, verifyPassword } from './passwords.ts';
+import { firstMatchingAccount, hashPassword, isWeakPassword, needsRehash } from './passwords.ts';
 import { revokeAllSessions } from './sessions.service.ts';
 import { hashToken, newOpaqueToken } from './tokens.ts';
 
@@ -22,37 +25,60 @@ export function assertStrongPassword(password: string, personal: string[]) {
   if (isWeakPassword(password, personal)) throw validationError({ password: [vmsg('password_common')] });
 }
 
+/**
+ * Answers the same whether or not the address is taken (issue 9 item 4): a new unverified account and
+ * a session confined to please-verify either way. A new address gets the verification link; for an
+ * address a verified account holds, its owner is told instead, and the new account never gets a link.
+ */
 export async function registerMember(
   ctx: AppContext,
   input: { email: string; password: string; nickname: string; locale: Locale },
 ): Promise<UserRow> {
   assertStrongPassword(input.password, [input.email, input.nickname]);
-  try {
-    const row = await insertUser(ctx.db, {
-      email: input.email,
-      nickname: input.nickname,
-      locale: input.locale,
-      passwordHash: await hashPassword(input.password),
-      termsAccepted: true,
-    });
-    sendVerificationMail(ctx, row);
-    return row;
-  } catch (err) {
-    if (err instanceof EmailTakenError) throw validationError({ email: [vmsg('email_taken')] });
-    throw err;
+  const row = await insertUser(ctx.db, {
+    email: input.email,
+    nickname: input.nickname,
+    locale: input.locale,
+    passwordHash: await hashPassword(input.password),
+    termsAccepted: true,
+  });
+  await sendVerificationMail(ctx, row);
+  return row;
+}
+
+/** The verification link, or (for an address a verified account holds) a notice to its owner. */
+export async function sendVerificationMail(ctx: AppContext, user: UserRow) {
+  const owner = await verifiedAccountByEmail(ctx.db, user.email);
+  if (!owner) {
+    ctx.mailer.queue(
+      mailTemplate('verify', user.locale, ctx.config.appName, user, ctx.links.verificationUrl(user)),
+    );
+    return;
   }
+  if (owner.id === user.id) return;
+  if (!(await claimAddressNotice(ctx.db, owner.id, ctx.config.addressNoticeIntervalSec))) return;
+  const { appUrl, appName } = ctx.config;
+  ctx.mailer.queue(
+    mailTemplate('addressInUse', owner.locale, appName, owner, `${appUrl}/login`, {
+      name: '',
+      message: '',
+      link: `${appUrl}/forgot-password`,
+    }),
+  );
 }
 
-export function sendVerificationMail(ctx: AppContext, user: UserRow) {
-  const url = ctx.links.verificationUrl(user);
-  ctx.mailer.queue(mailTemplate('verify', user.locale, ctx.config.appName, user, url));
-}
+/** How many accounts of one address a login considers (verified first, else the newest unverified). */
+export const LOGIN_CANDIDATES = 3;
 
-/** Same answer and one argon2 verification whether or not the address is known (DESIGN.md §8). */
+/**
+ * Same answer and the same number of argon2 verifications whether the address is unknown or has one
+ * or several accounts (DESIGN.md §8): its verified account, else the newest unverified one whose
+ * password matches.
+ */
 export async function checkCredentials(ctx: AppContext, email: string, password: string): Promise<UserRow> {
-  const user = await findActiveUserByEmail(ctx.db, email);
-  const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), password);
-  if (!user || !ok) throw new AppError('invalid_credentials');
+  const accounts = await accountsByEmail(ctx.db, email, LOGIN_CANDIDATES);
+  const user = await firstMatchingAccount(accounts, password, LOGIN_CANDIDATES);
+  if (!user) throw new AppError('invalid_credentials');
   if (needsRehash(user.passwordHash)) await setPasswordHash(ctx.db, user.id, await hashPassword(password));
   return user;
 }
@@ -65,11 +91,20 @@ export async function verifyEmail(
   if (!user || !ctx.links.checkVerification(user, input.hash, input.expires, input.signature)) {
     throw new AppError('invalid_link');
   }
-  await markVerified(ctx.db, user.id);
+  if (user.isVerified) return;
+  // Refused while another verified account holds the address (the same answer as a bad link).
+  if (!(await verifyAndClaimAddress(ctx.db, user))) throw new AppError('invalid_link');
 }
 
+/** Unverified accounts are kept 7 days (issue 9 item 4); the job queue of a later issue runs this. */
+export const UNVERIFIED_KEEP_DAYS = 7;
+export async function sweepUnverifiedAccounts(ctx: AppContext, now = new Date()): Promise<number[]> {
+  return deleteUnverifiedBefore(ctx.db, new Date(now.getTime() - UNVERIFIED_KEEP_DAYS * 86_400_000));
+}
+
+/** Only ever for the address's verified account, or (if none) its newest unverified one. */
 export async function requestPasswordReset(ctx: AppContext, email: string) {
-  const user = await findActiveUserByEmail(ctx.db, email);
+  const [user] = await accountsByEmail(ctx.db, email, 1);
   if (!user) return;
   const token = newOpaqueToken('pr');
   await ctx.db.insert(passwordResets).values({
@@ -105,5 +140,5 @@ export async function resetPassword(ctx: AppContext, token: string, password: st
   if (!claimed.some((c) => c.id === reset.id)) throw new AppError('invalid_link');
   await setPasswordHash(ctx.db, user.id, await hashPassword(password));
   await revokeAllSessions(ctx.db, user.id, 'password_reset');
-  await ctx.broadcaster.disconnectMember(user.id);
+  await endMemberLive(ctx, user.id);
 }

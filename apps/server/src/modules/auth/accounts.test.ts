@@ -81,18 +81,6 @@ describe('POST /api/register', () => {
     expect((common.json.errors as Record<string, string[]>).password?.[0]).toMatch(/zu leicht/);
   });
 
-  it('an address already registered (any case) is a 422 on email, and no second account exists', async () => {
-    const body = registration();
-    expect((await call(t, 'POST', '/api/register', { body })).status).toBe(201);
-    const again = await call(t, 'POST', '/api/register', {
-      body: { ...body, email: body.email.toUpperCase() },
-    });
-    expect(again.status).toBe(422);
-    expect((again.json.errors as Record<string, string[]>).email).toEqual([
-      'Diese E-Mail Adresse ist bereits registriert.',
-    ]);
-  });
-
   it('bad input: wrong types, terms not accepted, unknown locale, malformed JSON, huge body → 4xx', async () => {
     const wrong = await call(t, 'POST', '/api/register', {
       body: registration({ email: 42, nickname: ['x'], terms_accepted: 'yes', locale: 'fr' }),

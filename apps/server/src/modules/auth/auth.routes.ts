@@ -16,6 +16,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { authUserId, currentMember } from '../../plugins/auth.ts';
+import { endMemberLive } from '../chat/chat.service.ts';
 import { userView } from '../users/users.service.ts';
 import {
   checkCredentials,
@@ -91,7 +92,7 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
     { schema: { tags: ['auth'], response: { 204: z.null() } }, preHandler: app.authenticate },
     async (request, reply) => {
       await revokeSession(ctx.db, request.auth!.sessionId, 'logout');
-      await ctx.broadcaster.disconnectMember(authUserId(request));
+      await endMemberLive(ctx, authUserId(request));
       return reply.status(204).send(null);
     },
   );
@@ -153,7 +154,7 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
     },
     async (request) => {
       const user = currentMember(request);
-      if (!user.isVerified) sendVerificationMail(ctx, user);
+      if (!user.isVerified) await sendVerificationMail(ctx, user);
       return { message: politeMessages.resent[request.locale] };
     },
   );

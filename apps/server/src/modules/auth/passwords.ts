@@ -18,12 +18,32 @@ export async function verifyPassword(passwordHash: string, password: string): Pr
 export const needsRehash = (passwordHash: string) =>
   !passwordHash.startsWith('$argon2id$') || !passwordHash.includes(PARAM_TAG);
 
-// Verified against when the e-mail is unknown, so both paths cost one argon2 verification.
+// Verified against in place of missing accounts, so every login costs the same argon2 verifications.
 let dummyHash: Promise<string> | undefined;
 export const dummyPasswordHash = () => {
   dummyHash ??= hashPassword('not-a-real-password-just-timing');
   return dummyHash;
 };
+
+/**
+ * The first account whose hash matches. Always runs exactly `count` verifications (in parallel),
+ * padding with the dummy hash, so the answer time does not tell how many accounts an address has.
+ */
+export async function firstMatchingAccount<T extends { passwordHash: string }>(
+  accounts: T[],
+  password: string,
+  count: number,
+  verify: (passwordHash: string, password: string) => Promise<boolean> = verifyPassword,
+): Promise<T | undefined> {
+  const considered = accounts.slice(0, count);
+  const padding = count - considered.length;
+  const hashes = [
+    ...considered.map((a) => a.passwordHash),
+    ...(padding > 0 ? Array<string>(padding).fill(await dummyPasswordHash()) : []),
+  ];
+  const results = await Promise.all(hashes.map((h) => verify(h, password)));
+  return considered.find((_, i) => results[i]);
+}
 
 // Frequent long passwords from public breach corpora (offline list: no network at run time).
 const COMMON = new Set([

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { refreshTokens, sessions } from '../../db/schema/sessions.ts';
 import { users } from '../../db/schema/users.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { endMemberLive } from '../chat/chat.service.ts';
 import { hashToken, newOpaqueToken } from './tokens.ts';
 
 export interface IssuedTokens {
@@ -59,7 +60,7 @@ export async function rotateRefreshToken(ctx: AppContext, presented: string): Pr
     .where(eq(refreshTokens.tokenHash, tokenHash));
   if (!row || row.revokedAt || row.deletedAt) throw new AppError('invalid_token');
   if (row.usedAt) {
-    await revokeSession(ctx.db, row.sessionId, 'refresh_token_reuse');
+    await revokeReusedFamily(ctx, row.sessionId, row.userId);
     throw new AppError('invalid_token');
   }
   if (row.expiresAt.getTime() < Date.now()) throw new AppError('invalid_token');
@@ -69,7 +70,7 @@ export async function rotateRefreshToken(ctx: AppContext, presented: string): Pr
     .where(and(eq(refreshTokens.id, row.id), isNull(refreshTokens.usedAt)))
     .returning({ id: refreshTokens.id });
   if (claimed.length === 0) {
-    await revokeSession(ctx.db, row.sessionId, 'refresh_token_reuse');
+    await revokeReusedFamily(ctx, row.sessionId, row.userId);
     throw new AppError('invalid_token');
   }
   await ctx.db.update(sessions).set({ lastUsedAt: new Date() }).where(eq(sessions.id, row.sessionId));
@@ -77,6 +78,12 @@ export async function rotateRefreshToken(ctx: AppContext, presented: string): Pr
     token: await ctx.accessTokens.sign({ userId: row.userId, sessionId: row.sessionId }),
     refresh_token: await issueRefresh(ctx, row.sessionId),
   };
+}
+
+/** A refresh token presented twice leaked: the session ends, and with it every live channel it holds. */
+async function revokeReusedFamily(ctx: AppContext, sessionId: string, userId: number) {
+  await revokeSession(ctx.db, sessionId, 'refresh_token_reuse');
+  await endMemberLive(ctx, userId);
 }
 
 export async function revokeSession(db: Db, sessionId: string, reason: string) {

@@ -1,4 +1,5 @@
 import type { ChatMessage, UnreadState } from '@trostnetz/contracts/chat';
+import { chatChannel } from '@trostnetz/contracts/realtime';
 import { and, asc, desc, eq, gt, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
 import type { Db } from '../../db/client.ts';
@@ -188,4 +189,29 @@ export async function mayJoinChat(db: Db, me: number, chatId: number): Promise<b
       ),
     );
   return Boolean(row);
+}
+
+/** Ends a conversation's live channel for both partners at once (hide, remove). */
+export function closeConversationChannel(ctx: AppContext, chatId: number) {
+  ctx.broadcaster.closeChannels([chatChannel(chatId)]);
+}
+
+/**
+ * A session ended (logout, password reset, a reused refresh token; account deletion and a password
+ * change must call it too): the member's sockets close, and each of their conversation channels ends,
+ * so a socket of the ended session that joined one is out too. Partners get CHANNEL_CLOSED_EVENT and
+ * join again; /pusher/auth refuses the ended session.
+ */
+export async function endMemberLive(ctx: AppContext, userId: number) {
+  await ctx.broadcaster.disconnectMember(userId);
+  const pairs = await ctx.db
+    .select({ id: partnerships.id })
+    .from(partnerships)
+    .where(
+      and(
+        or(eq(partnerships.userLow, userId), eq(partnerships.userHigh, userId)),
+        isNotNull(partnerships.befriendedAt),
+      ),
+    );
+  ctx.broadcaster.closeChannels(pairs.map((p) => chatChannel(p.id)));
 }

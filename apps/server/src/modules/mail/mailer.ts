@@ -25,7 +25,7 @@ export interface Mailer {
   idle(): Promise<void>;
 }
 
-/** SMTP_URL → real server; otherwise each mail is written as .eml into DATA_DIR/outbox and its links logged. */
+/** SMTP_URL → real server; otherwise each mail is written as .eml into DATA_DIR/outbox (links logged outside production). */
 export function createMailer(config: Config, log: FastifyBaseLogger, jobs: JobQueue): Mailer {
   const outbox = path.join(config.dataDir, 'outbox');
   const transport = config.smtpUrl
@@ -43,7 +43,8 @@ export function createMailer(config: Config, log: FastifyBaseLogger, jobs: JobQu
     const stamp = new Date().toISOString().replace(/[:.]/g, '-');
     const name = `${stamp}-${order}-${randomBytes(4).toString('hex')}.eml`;
     await writeFile(path.join(outbox, name), (info as unknown as { message: Buffer }).message);
-    const links = mail.text.match(/https?:\/\/\S+/g) ?? [];
+    // The links in the log make trying it out easy; they carry tokens, so never in production.
+    const links = config.env === 'production' ? undefined : (mail.text.match(/https?:\/\/\S+/g) ?? []);
     log.info({ outbox: name, subject: mail.subject, links }, 'mail written to outbox');
   }
 

@@ -22,6 +22,8 @@ ${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
 interface Params {
   name: string;
   message: string;
+  /** A second address named in the text (the action button carries the first). */
+  link?: string;
 }
 
 const texts = {
@@ -56,6 +58,16 @@ const texts = {
       ],
       action: 'E-Mail Adresse bestätigen',
       footer: 'Du hast dich nicht registriert? Dann kannst du diese E-Mail einfach ignorieren.',
+    }),
+    addressInUse: (app: string, nick: string, p: Params) => ({
+      subject: `${app}: Jemand wollte sich mit deiner E-Mail Adresse registrieren`,
+      body: [
+        `Hallo ${nick},`,
+        `gerade hat jemand versucht, mit deiner E-Mail Adresse ein neues Konto bei ${app} anzulegen. Du hast hier schon ein Konto.`,
+        `Warst du das? Dann melde dich an oder setze dein Passwort zurück: ${p.link ?? ''}`,
+      ],
+      action: 'Anmelden',
+      footer: 'Warst du es nicht? Dann kannst du diese E-Mail ignorieren. Dein Konto bleibt, wie es ist.',
     }),
     reset: (app: string, nick: string) => ({
       subject: `${app}: Passwort zurücksetzen`,
@@ -99,6 +111,16 @@ const texts = {
       ],
       action: 'Confirm e-mail address',
       footer: 'You did not sign up? Then you can simply ignore this e-mail.',
+    }),
+    addressInUse: (app: string, nick: string, p: Params) => ({
+      subject: `${app}: Someone tried to sign up with your e-mail address`,
+      body: [
+        `Hello ${nick},`,
+        `someone has just tried to create a new ${app} account with your e-mail address. You already have an account with us.`,
+        `If it was you, sign in or reset your password: ${p.link ?? ''}`,
+      ],
+      action: 'Sign in',
+      footer: 'Was it not you? Then you can ignore this e-mail. Your account stays as it is.',
     }),
     reset: (app: string, nick: string) => ({
       subject: `${app}: Reset your password`,

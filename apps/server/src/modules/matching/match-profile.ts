@@ -47,15 +47,28 @@ export function tagBits(questions: LoadedQuestion[], tags: string[]): string {
   return bits;
 }
 
-/** "Warum ihr passt": shared tags grouped by question, in the member's language. */
-export function reasonFromTags(questions: LoadedQuestion[], tags: string[], locale: Locale): MatchReason[] {
+/**
+ * "Warum ihr passt": the shared tags stored on the pair when the matcher proposed it, grouped by
+ * question, in the member's language. Health data (sensitive questions) is shown as one generic line
+ * unless `exact` (the pair are partners): a suggestion never learns which loss the other had.
+ */
+export function reasonFromTags(
+  questions: LoadedQuestion[],
+  tags: string[],
+  locale: Locale,
+  exact: boolean,
+): MatchReason[] {
   const reasons: MatchReason[] = [];
   for (const q of questions) {
     const answers = tags
       .filter((t) => t.startsWith(`${q.key}:`))
       .map((t) => q.options.find((o) => o.key === t.slice(q.key.length + 1))?.label[locale])
       .filter((l): l is string => Boolean(l));
-    if (answers.length) reasons.push({ question: q.title[locale], answers });
+    if (!answers.length) continue;
+    reasons.push({
+      question: q.title[locale],
+      answers: q.sensitive && !exact ? [q.sensitive[locale]] : answers,
+    });
   }
   return reasons;
 }

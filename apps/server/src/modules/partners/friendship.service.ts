@@ -4,11 +4,12 @@ import { and, lt, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
 import { partnerships } from '../../db/schema/matching.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { closeConversationChannel } from '../chat/chat.service.ts';
 import { mailTemplate } from '../mail/templates.ts';
 import { findActiveUser } from '../users/users.service.ts';
 import { ensurePair, transitionPair } from './pairs.ts';
 import { partnerEntry } from './partners.service.ts';
-import { visibleMember } from './visibility.ts';
+import { befriendedPartner, visibleMember } from './visibility.ts';
 
 export const REQUEST_EXPIRY_DAYS = 14;
 type Action = 'send' | 'accept' | 'deny' | 'retract' | 'remove';
@@ -46,8 +47,9 @@ export async function friendAction(
   locale: Locale,
 ): Promise<Partner> {
   const other = await visibleMember(ctx.db, me, otherId);
-  // Friends whose account was deleted can still be removed from the list.
-  const otherRow = other ?? (action === 'remove' ? await findActiveUser(ctx.db, otherId) : undefined);
+  // A partner whose account was deleted (or who started the questionnaire again) can still be removed;
+  // anyone else out of sight is "not found", exactly like an id that does not exist.
+  const otherRow = other ?? (action === 'remove' ? await befriendedPartner(ctx.db, me, otherId) : undefined);
   if (!otherRow) throw new AppError('not_found');
   if (action === 'send') {
     if (!otherRow.matchingStatus) throw new AppError('member_unavailable');
@@ -70,6 +72,7 @@ export async function friendAction(
           };
   const row = await transitionPair(ctx.db, me, otherId, step.from, step.to, extra);
   if (!row) throw new AppError('friendship_state');
+  if (action === 'remove') closeConversationChannel(ctx, row.id);
   await notifyOther(ctx, me, otherRow, action, message);
   const mine = await partnerEntry(ctx, me, otherId, locale);
   if (!mine) throw new AppError('not_found');

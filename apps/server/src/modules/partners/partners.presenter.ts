@@ -23,6 +23,12 @@ export function sideOf(row: PairRow, me: number) {
   };
 }
 
+/** "Warum ihr passt" of a pair: only from what the matcher stored, exact health data only for partners. */
+export function pairReason(row: PairRow | undefined, questions: LoadedQuestion[], locale: Locale) {
+  if (!row) return [];
+  return reasonFromTags(questions, row.sharedTags, locale, row.statusLow === 2 && row.statusHigh === 2);
+}
+
 /** SPEC.md §3 Partner from `me`'s side; a deleted account has an empty nickname. */
 export function presentPartner(
   row: PairRow,
@@ -41,7 +47,7 @@ export function presentPartner(
     friend_status: side.status,
     online: !deleted && isOnline(other.lastSeenAt),
     is_suggestion: side.status === 3 && side.suggested && !side.dismissed,
-    reason: reasonFromTags(ctx.questions, row.sharedTags, ctx.locale),
+    reason: pairReason(row, ctx.questions, ctx.locale),
     request_message: row.statusLow + row.statusHigh === 1 ? row.requestMessage : null,
     updated_at: row.updatedAt.toISOString(),
   };

@@ -91,6 +91,7 @@ export async function partnersRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
     {
       schema: { tags: ['partners'], params: idParam, response: { 200: foreignProfile } },
       preHandler: app.requireOnboarded,
+      config: { rateLimit: { ...ctx.config.rateLimits.profileRead, keyGenerator: sessionKey('profile') } },
     },
     async (request) => foreignProfileOf(ctx, currentMember(request).id, request.params.id, request.locale),
   );

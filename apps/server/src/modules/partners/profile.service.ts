@@ -4,11 +4,10 @@ import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
 import { matchingProfiles } from '../../db/schema/matching.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { reasonFromTags } from '../matching/match-profile.ts';
 import { loadQuestionnaire } from '../questionnaire/questionnaire.service.ts';
 import { isWatched } from '../safety/safety.service.ts';
 import { findPair } from './pairs.ts';
-import { isOnline, sideOf } from './partners.presenter.ts';
+import { isOnline, pairReason, sideOf } from './partners.presenter.ts';
 import { visibleMember } from './visibility.ts';
 
 /** A foreign profile with "Warum ihr passt"; hidden, deleted or not onboarded members are not found. */
@@ -26,11 +25,6 @@ export async function foreignProfileOf(
     isWatched(ctx.db, me, otherId),
     loadQuestionnaire(ctx.db),
   ]);
-  let shared = pair?.sharedTags ?? [];
-  if (!pair) {
-    const [mine] = await ctx.db.select().from(matchingProfiles).where(eq(matchingProfiles.userId, me));
-    shared = (profiles[0]?.tags ?? []).filter((t) => mine?.tags.includes(t));
-  }
   const status = pair ? sideOf(pair, me).status : 3;
   return {
     id: other.id,
@@ -42,7 +36,8 @@ export async function foreignProfileOf(
     is_watched: watched,
     online: isOnline(other.lastSeenAt),
     member_since: other.createdAt.toISOString(),
-    reason: reasonFromTags(questions, shared, locale),
+    // Only a pair the matcher proposed has a reason, never one computed from today's answers.
+    reason: pairReason(pair, questions, locale),
     request_message: pair && pair.statusLow + pair.statusHigh === 1 ? pair.requestMessage : null,
   };
 }

@@ -3,7 +3,7 @@
  * database at start; `weight` scores shared answers in matching, `filter` names the hard filter a
  * question feeds. Bump QUESTIONNAIRE_VERSION when the content changes.
  */
-export const QUESTIONNAIRE_VERSION = 1;
+export const QUESTIONNAIRE_VERSION = 2;
 
 /** must_share: a suggestion shares at least one answer of this question ("a similar situation"). */
 export type Filter =
@@ -28,6 +28,11 @@ export interface QuestionSeed {
   maxLength?: number;
   title: Text;
   help?: Text;
+  /**
+   * Marks health data (DSGVO Art. 9): while a pair is only suggested or asked, an answer they share is
+   * shown as this line, never the exact option; only partners see the exact shared answers.
+   */
+  sensitive?: Text;
   options: Array<{ key: string } & Text>;
 }
 
@@ -73,6 +78,7 @@ export const questionnaire: QuestionSeed[] = [
     role: null,
     title: { de: 'Was hast du erlebt?', en: 'What have you been through?' },
     help: { de: 'Wähle alles, was passt.', en: 'Choose everything that fits.' },
+    sensitive: { de: 'Ihr habt eine ähnliche Verlusterfahrung', en: 'You have experienced a similar loss' },
     options: [
       { key: 'partner', de: 'Tod des Partners / der Partnerin', en: 'Death of a partner' },
       { key: 'parent', de: 'Tod eines Elternteils', en: 'Death of a parent' },
@@ -96,6 +102,11 @@ export const questionnaire: QuestionSeed[] = [
     filter: null,
     role: null,
     title: { de: 'Wie lange ist das her?', en: 'How long ago was it?' },
+    // How recent a loss is tells how acute the grief is: part of the same health data.
+    sensitive: {
+      de: 'Eure Erfahrung liegt ähnlich lange zurück',
+      en: 'Your experiences were about the same time ago',
+    },
     options: [
       { key: 'lt_3m', de: 'Weniger als 3 Monate', en: 'Less than 3 months' },
       { key: '3_12m', de: '3 bis 12 Monate', en: '3 to 12 months' },

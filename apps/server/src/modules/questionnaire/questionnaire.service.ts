@@ -38,6 +38,7 @@ export async function seedQuestionnaire(db: Db) {
         maxLength: q.maxLength ?? null,
         title: q.title,
         help: q.help ?? null,
+        sensitiveSummary: q.sensitive ?? null,
         retiredAt: null,
       };
       await tx
@@ -82,6 +83,8 @@ export interface LoadedQuestion {
   maxLength: number | null;
   title: { de: string; en: string };
   help: { de: string; en: string } | null;
+  /** Health data: the generic line shown instead of an exact shared answer until the pair are partners. */
+  sensitive: { de: string; en: string } | null;
   options: Array<{ key: string; label: { de: string; en: string } }>;
 }
 
@@ -107,6 +110,7 @@ export async function loadQuestionnaire(db: Db): Promise<LoadedQuestion[]> {
     maxLength: q.maxLength,
     title: q.title,
     help: q.help ?? null,
+    sensitive: q.sensitiveSummary ?? null,
     options: opts.filter((o) => o.questionKey === q.key).map((o) => ({ key: o.key, label: o.label })),
   }));
   cache = { version: QUESTIONNAIRE_VERSION, questions };

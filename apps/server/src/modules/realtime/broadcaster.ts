@@ -1,4 +1,9 @@
-import { type MemberChannelKind, memberChannel, memberChannels } from '@trostnetz/contracts/realtime';
+import {
+  CHANNEL_CLOSED_EVENT,
+  type MemberChannelKind,
+  memberChannel,
+  memberChannels,
+} from '@trostnetz/contracts/realtime';
 import type { RealtimeServer } from '@trostnetz/realtime/server';
 import type { FastifyBaseLogger } from 'fastify';
 import Pusher from 'pusher';
@@ -19,6 +24,13 @@ export interface Broadcaster {
   toMember(userId: number, kind: MemberChannelKind, payload: unknown, opts?: PublishOptions): void;
   /** Closes the member's sockets (logout, password reset, deletion); clients reconnect with their own auth. */
   disconnectMember(userId: number): Promise<void>;
+  /**
+   * Ends every subscription to these channels at once, on every node, after CHANNEL_CLOSED_EVENT on
+   * each; returns at once and never throws. Only the embedded server can: hosted Pusher, Soketi and
+   * Reverb have no such call, so there a subscription made earlier lasts until its socket closes
+   * (/pusher/auth still refuses every new one).
+   */
+  closeChannels(channels: string[]): void;
 }
 
 export function createBroadcaster(
@@ -43,6 +55,13 @@ export function createBroadcaster(
           }),
         ),
       disconnectMember: (userId) => embedded.disconnectSubscribers(`private-user_${userId}_`, 4200),
+      closeChannels: (channels) => {
+        for (const channel of channels) {
+          Promise.resolve()
+            .then(() => embedded.closeChannel(channel, { event: CHANNEL_CLOSED_EVENT, data: { channel } }))
+            .catch((err: unknown) => log.warn({ err, channel }, 'realtime channel close failed'));
+        }
+      },
     };
   }
   const { realtime } = config;
@@ -64,6 +83,9 @@ export function createBroadcaster(
       ),
     async disconnectMember() {
       // Hosted services expose no per-channel disconnect; the revoked session can no longer authorize.
+    },
+    closeChannels() {
+      // No hosted API ends a subscription (see the interface): the limit of REALTIME_DRIVER=pusher.
     },
   };
 }

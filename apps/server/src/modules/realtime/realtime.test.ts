@@ -1,9 +1,10 @@
-import { memberChannel } from '@trostnetz/contracts/realtime';
+import { CHANNEL_CLOSED_EVENT, chatChannel, memberChannel } from '@trostnetz/contracts/realtime';
 import Pusher from 'pusher';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerMember } from '../../test/factories.ts';
+import type PusherClient from 'pusher-js';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { onboardMember, registerMember } from '../../test/factories.ts';
 import { connectPusher, subscribed, waitFor } from '../../test/pusher-client.ts';
-import { call, createListeningTestApp, createTestApp, type TestApp } from '../../test/test-app.ts';
+import { call, createListeningTestApp, createTestApp, outbox, type TestApp } from '../../test/test-app.ts';
 
 let t: TestApp;
 let port: number;
@@ -162,5 +163,117 @@ describe('REALTIME_DRIVER=pusher', () => {
       client.disconnect();
       await publisher.close();
     }
+  });
+});
+
+describe('issue 9 item 2: conversation channels end at once', () => {
+  let group = 0;
+  /** Two befriended partners, each with pusher-js subscribed to their conversation channel. */
+  async function partnersOnTheirChannel() {
+    group += 1;
+    const answers = {
+      loss_kind: ['other'],
+      languages: ['ru'],
+      region: [group % 2 ? 'de_sachsen' : 'de_bremen'],
+    };
+    const a = await onboardMember(t, answers);
+    const b = await onboardMember(t, answers);
+    await call(t, 'POST', `/api/user/friend/request/send/${b.id}`, { token: a.token, body: {} });
+    await call(t, 'POST', `/api/user/friend/request/accept/${a.id}`, { token: b.token, body: {} });
+    const partners = (await call(t, 'GET', '/api/chat/partners', { token: a.token }))
+      .json as unknown as Array<{
+      id: number;
+      chat_id: number;
+    }>;
+    const channel = chatChannel(partners.find((p) => p.id === b.id)!.chat_id);
+    const clientA = connectPusher(port, t.config.realtime.key, a.token);
+    const clientB = connectPusher(port, t.config.realtime.key, b.token);
+    clients.push(clientA, clientB);
+    await Promise.all([subscribed(clientA, channel), subscribed(clientB, channel)]);
+    const closed = (client: PusherClient) =>
+      waitFor<{ channel: string }>((done) => client.channel(channel).bind(CHANNEL_CLOSED_EVENT, done));
+    return { a, b, channel, clientA, clientB, closedA: closed(clientA), closedB: closed(clientB) };
+  }
+  const clients: PusherClient[] = [];
+  afterEach(() => {
+    for (const c of clients.splice(0)) c.disconnect();
+  });
+
+  /** B's typing is refused by the server (4302) and never reaches A; B's new subscription is refused (403). */
+  async function expectShutOut(clientA: PusherClient, clientB: PusherClient, channel: string) {
+    const typing: unknown[] = [];
+    clientA.channel(channel)?.bind('client-typing', (d: unknown) => typing.push(d));
+    const refused = waitFor<{ data: { code: number } }>((done) => clientB.connection.bind('error', done));
+    clientB.channel(channel).trigger('client-typing', { user_id: 1 });
+    expect((await refused).data.code).toBe(4302);
+    clientB.unsubscribe(channel);
+    const error = await waitFor<{ status: number }>((done) =>
+      clientB.subscribe(channel).bind('pusher:subscription_error', done),
+    );
+    expect(error.status).toBe(403);
+    expect(typing).toEqual([]);
+  }
+
+  it('hiding a partner ends the pair’s channel for both: no client event gets through, no one may join again', async () => {
+    const { a, b, channel, clientA, clientB, closedA, closedB } = await partnersOnTheirChannel();
+    expect((await call(t, 'POST', '/api/block', { token: a.token, body: { userId: b.id } })).status).toBe(
+      201,
+    );
+    expect(await closedB).toEqual({ channel });
+    await closedA;
+    await expectShutOut(clientA, clientB, channel);
+  });
+
+  it('removing a partner ends the pair’s channel the same way', async () => {
+    const { a, b, channel, clientA, clientB, closedB } = await partnersOnTheirChannel();
+    await call(t, 'POST', `/api/user/friend/list/remove/${b.id}`, { token: a.token, body: {} });
+    await closedB;
+    await expectShutOut(clientA, clientB, channel);
+  });
+
+  it('logout ends the member’s conversation channels: the partner joins again, the ended session cannot', async () => {
+    const { a, channel, clientA, clientB, closedA, closedB } = await partnersOnTheirChannel();
+    // A socket of A's session that joined only the conversation (no member channel to be found by).
+    expect((await call(t, 'DELETE', '/api/auth/tokens/revoke', { token: a.token })).status).toBe(204);
+    await Promise.all([closedA, closedB]);
+    clientB.unsubscribe(channel);
+    await subscribed(clientB, channel);
+    clientA.unsubscribe(channel);
+    const refused = await waitFor<{ status: number }>((done) =>
+      clientA.subscribe(channel).bind('pusher:subscription_error', done),
+    );
+    expect(refused.status).toBe(401);
+  });
+
+  it('a reused refresh token ends the session live too: its sockets close and its conversation channels end', async () => {
+    const { a, channel, clientB, closedB } = await partnersOnTheirChannel();
+    const own = connectPusher(port, t.config.realtime.key, a.token);
+    clients.push(own);
+    await subscribed(own, memberChannel(a.id, 'chat_message'));
+    const dropped = waitFor<void>((done) =>
+      own.connection.bind('state_change', (s: { current: string }) => s.current !== 'connected' && done()),
+    );
+    const first = await call(t, 'GET', '/api/auth/tokens/refresh', { token: a.refresh_token });
+    expect(first.status).toBe(200);
+    expect((await call(t, 'GET', '/api/auth/tokens/refresh', { token: a.refresh_token })).status).toBe(401);
+    await Promise.all([dropped, closedB]);
+    clientB.unsubscribe(channel);
+    await subscribed(clientB, channel);
+  });
+
+  it('a password reset ends the member’s conversation channels too', async () => {
+    const { a, channel, clientB, closedB } = await partnersOnTheirChannel();
+    await call(t, 'POST', '/api/auth/forgot-password', { body: { email: a.email } });
+    const link = (await outbox(t))
+      .flatMap((m) => (m.to.includes(a.email) ? m.links : []))
+      .find((l) => l.includes('/password/reset/'))!;
+    const password = 'Ein ganz neues Passwort 42';
+    const reset = await call(t, 'POST', '/api/auth/reset-password', {
+      body: { token: link.split('/password/reset/')[1], password, password_confirmation: password },
+    });
+    expect(reset.status).toBe(200);
+    expect(await closedB).toEqual({ channel });
+    clientB.unsubscribe(channel);
+    await subscribed(clientB, channel);
   });
 });

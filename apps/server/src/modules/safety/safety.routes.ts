@@ -26,6 +26,7 @@ import {
 export async function safetyRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const pre = { preHandler: app.requireOnboarded };
+  const limits = ctx.config.rateLimits;
 
   r.get(
     '/api/user/watchlist',
@@ -56,7 +57,17 @@ export async function safetyRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
   );
   r.post(
     '/api/block',
-    { schema: { tags: ['hidden list'], body: blockBody, response: { 201: blockEntry } }, ...pre },
+    {
+      schema: {
+        tags: ['hidden list'],
+        body: blockBody,
+        response: { 201: blockEntry },
+        description:
+          'Anyone the member knows; 404 for everyone else, exactly as for an id that does not exist.',
+      },
+      ...pre,
+      config: { rateLimit: { ...limits.hide, keyGenerator: sessionKey('hide') } },
+    },
     async (request, reply) =>
       reply.status(201).send(await hideMember(ctx, currentMember(request).id, request.body.userId)),
   );
@@ -72,9 +83,15 @@ export async function safetyRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
   r.post(
     '/api/reports',
     {
-      schema: { tags: ['reports'], body: reportBody, response: { 201: reportResponse } },
+      schema: {
+        tags: ['reports'],
+        body: reportBody,
+        response: { 201: reportResponse },
+        description:
+          'Stored and answered alike whether or not the target exists or is visible to the reporter.',
+      },
       ...pre,
-      config: { rateLimit: { max: 20, timeWindow: 60 * 60_000, keyGenerator: sessionKey('report') } },
+      config: { rateLimit: { ...limits.report, keyGenerator: sessionKey('report') } },
     },
     async (request, reply) =>
       reply.status(201).send(await reportProfile(ctx.db, currentMember(request).id, request.body)),

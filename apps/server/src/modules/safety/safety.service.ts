@@ -6,8 +6,9 @@ import { partnerships } from '../../db/schema/matching.ts';
 import { blocks, reports, watchlistEntries } from '../../db/schema/safety.ts';
 import { users } from '../../db/schema/users.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { closeConversationChannel } from '../chat/chat.service.ts';
 import { pairKey } from '../partners/pairs.ts';
-import { notHidden, visibleMember } from '../partners/visibility.ts';
+import { knownMember, notHidden, visibleMember } from '../partners/visibility.ts';
 
 export async function listWatchlist(db: Db, me: number): Promise<WatchlistEntry[]> {
   const p = partnerships;
@@ -84,11 +85,9 @@ export async function listBlocks(db: Db, me: number): Promise<BlockEntry[]> {
  * ends a friendship or request silently: the hidden member is never told.
  */
 export async function hideMember(ctx: AppContext, me: number, otherId: number): Promise<BlockEntry> {
-  if (me === otherId) throw new AppError('not_found');
-  const [other] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.id, otherId));
-  if (!other) throw new AppError('not_found');
+  if (!(await knownMember(ctx.db, me, otherId))) throw new AppError('not_found');
   const now = new Date();
-  await ctx.db.transaction(async (tx) => {
+  const pair = await ctx.db.transaction(async (tx) => {
     await tx.insert(blocks).values({ blockerId: me, blockedId: otherId }).onConflictDoNothing();
     await tx
       .delete(watchlistEntries)
@@ -99,7 +98,7 @@ export async function hideMember(ctx: AppContext, me: number, otherId: number): 
         ),
       );
     const { low, high } = pairKey(me, otherId);
-    await tx
+    const [row] = await tx
       .update(partnerships)
       .set({
         statusLow: 3,
@@ -110,8 +109,12 @@ export async function hideMember(ctx: AppContext, me: number, otherId: number): 
         requestedAt: null,
         updatedAt: now,
       })
-      .where(and(eq(partnerships.userLow, low), eq(partnerships.userHigh, high)));
+      .where(and(eq(partnerships.userLow, low), eq(partnerships.userHigh, high)))
+      .returning({ id: partnerships.id });
+    return row;
   });
+  // Committed: end their live conversation channel now (/pusher/auth refuses both from here on).
+  if (pair) closeConversationChannel(ctx, pair.id);
   const entry = (await listBlocks(ctx.db, me)).find((b) => b.userId === otherId);
   if (!entry) throw new AppError('not_found');
   return entry;
@@ -125,13 +128,16 @@ export async function unhide(db: Db, me: number, blockId: number) {
   if (!removed.length) throw new AppError('not_found');
 }
 
+/**
+ * Stored whether or not the target exists or is visible to the reporter, and answered alike, so a
+ * report never tells whether an id is an account (moderators see a missing target as such).
+ */
 export async function reportProfile(
   db: Db,
   me: number,
   input: { id: number; reason: string; details?: string },
 ) {
-  const [target] = await db.select({ id: users.id }).from(users).where(eq(users.id, input.id));
-  if (!target || input.id === me) throw new AppError('not_found');
+  if (input.id === me) throw new AppError('not_found');
   const [row] = await db
     .insert(reports)
     .values({

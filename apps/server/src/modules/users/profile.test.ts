@@ -1,4 +1,7 @@
+import { HAS_SEEN_ELEMENTS } from '@trostnetz/contracts/user';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../../db/schema/users.ts';
 import { registerMember } from '../../test/factories.ts';
 import { call, createTestApp, type TestApp } from '../../test/test-app.ts';
 
@@ -67,6 +70,42 @@ describe('POST /api/user/has-seen and /api/profile/last_seen', () => {
       expect((await call(t, 'POST', '/api/user/has-seen', { token: m.token, body })).status).toBe(422);
     }
     expect((await call(t, 'GET', '/api/profile/init', { token: m.token })).json.has_seen).toEqual([]);
+  });
+
+  it('issue 9 item 10: only keys of the fixed list are accepted; 3,000 invented keys leave the list unchanged', async () => {
+    const m = await registerMember(t);
+    for (const element of HAS_SEEN_ELEMENTS) {
+      const res = await call(t, 'POST', '/api/user/has-seen', { token: m.token, body: { element } });
+      expect(res.status, element).toBe(200);
+    }
+    for (let i = 0; i < 3000; i++) {
+      const res = await call(t, 'POST', '/api/user/has-seen', {
+        token: m.token,
+        body: { element: `key-${i}` },
+      });
+      if (res.status !== 422) throw new Error(`key-${i} answered ${res.status}`);
+    }
+    const init = await call(t, 'GET', '/api/profile/init', { token: m.token });
+    expect(init.json.has_seen).toEqual([...HAS_SEEN_ELEMENTS]);
+  });
+
+  it('issue 9 item 10: keys stored before the list existed are neither answered nor kept', async () => {
+    const m = await registerMember(t);
+    const junk = Array.from({ length: 50 }, (_, i) => `old-key-${i}`);
+    await t.app.ctx.db
+      .update(users)
+      .set({ hasSeen: [...junk, 'welcome-tour'] })
+      .where(eq(users.id, m.id));
+    expect((await call(t, 'GET', '/api/profile/init', { token: m.token })).json.has_seen).toEqual([
+      'welcome-tour',
+    ]);
+    const res = await call(t, 'POST', '/api/user/has-seen', {
+      token: m.token,
+      body: { element: 'welcome-tour' },
+    });
+    expect(res.json).toEqual({ has_seen: ['welcome-tour'] });
+    const [row] = await t.app.ctx.db.select({ hasSeen: users.hasSeen }).from(users).where(eq(users.id, m.id));
+    expect(row?.hasSeen).toEqual(['welcome-tour']);
   });
 
   it('last_seen answers 204 for a member and 401 for a guest', async () => {

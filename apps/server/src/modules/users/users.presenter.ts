@@ -1,4 +1,4 @@
-import type { User } from '@trostnetz/contracts/user';
+import { isHasSeenElement, type User } from '@trostnetz/contracts/user';
 import type { users } from '../../db/schema/users.ts';
 
 export type UserRow = typeof users.$inferSelect;
@@ -18,7 +18,8 @@ export function presentUser(row: UserRow, permissions: string[]): User {
     is_super_admin: row.isSuperAdmin,
     matching_status: row.matchingStatus,
     matching_step: row.matchingStep,
-    has_seen: row.hasSeen,
+    // Keys from before the fixed list existed are left out (they go at the next has-seen write).
+    has_seen: row.hasSeen.filter(isHasSeenElement),
     permissionsViaRoles: permissions,
     created_at: row.createdAt.toISOString(),
   };
