@@ -54,6 +54,17 @@ export interface RateLimitRule {
   timeWindow: number;
 }
 
+/** Per address: login, register, passwordReset, refresh. Per verified member: the rest. */
+export type RateLimitName =
+  | 'login'
+  | 'register'
+  | 'passwordReset'
+  | 'verifyResend'
+  | 'refresh'
+  | 'chatSend'
+  | 'friendAction'
+  | 'report';
+
 export interface Config {
   env: 'development' | 'production' | 'test';
   port: number;
@@ -86,7 +97,7 @@ export interface Config {
     scheme: 'http' | 'https' | null;
     cluster: string;
   };
-  rateLimits: Record<'login' | 'register' | 'passwordReset' | 'verifyResend' | 'refresh', RateLimitRule>;
+  rateLimits: Record<RateLimitName, RateLimitRule>;
   tokens: { accessTtlSec: number; refreshTtlSec: number; verifyLinkTtlSec: number; resetTtlSec: number };
 }
 
@@ -171,6 +182,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       passwordReset: { max: 5, timeWindow: 15 * 60_000 },
       verifyResend: { max: 3, timeWindow: 10 * 60_000 },
       refresh: { max: 30, timeWindow: 60_000 },
+      chatSend: { max: 60, timeWindow: 60_000 },
+      friendAction: { max: 60, timeWindow: 60 * 60_000 },
+      report: { max: 20, timeWindow: 60 * 60_000 },
     }),
     tokens: {
       accessTtlSec: 15 * 60,

@@ -12,7 +12,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { currentMember } from '../../plugins/auth.ts';
-import { sessionKey } from '../../plugins/rate-limit.ts';
+import { perMember } from '../../plugins/rate-limit.ts';
 import {
   addToWatchlist,
   hideMember,
@@ -74,7 +74,7 @@ export async function safetyRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
     {
       schema: { tags: ['reports'], body: reportBody, response: { 201: reportResponse } },
       ...pre,
-      config: { rateLimit: { max: 20, timeWindow: 60 * 60_000, keyGenerator: sessionKey('report') } },
+      config: { rateLimit: perMember('report', ctx.config.rateLimits.report) },
     },
     async (request, reply) =>
       reply.status(201).send(await reportProfile(ctx.db, currentMember(request).id, request.body)),
