@@ -1,5 +1,6 @@
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
+import type { LoginThrottle } from './modules/auth/login-throttle.ts';
 import type { createSignedLinks } from './modules/auth/signed-links.ts';
 import type { AccessTokens } from './modules/auth/tokens.ts';
 import type { Mailer } from './modules/mail/mailer.ts';
@@ -12,6 +13,7 @@ export interface AppContext {
   db: Db;
   mailer: Mailer;
   accessTokens: AccessTokens;
+  loginThrottle: LoginThrottle;
   links: ReturnType<typeof createSignedLinks>;
   broadcaster: Broadcaster;
 }

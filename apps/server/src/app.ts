@@ -8,6 +8,7 @@ import type { AppContext } from './app-context.ts';
 import type { Config } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { createLoginThrottle } from './modules/auth/login-throttle.ts';
 import { createSignedLinks } from './modules/auth/signed-links.ts';
 import { createAccessTokens } from './modules/auth/tokens.ts';
 import { chatRoutes } from './modules/chat/chat.routes.ts';
@@ -81,6 +82,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     db: database.db,
     mailer: createMailer(config, app.log),
     accessTokens: createAccessTokens(config),
+    loginThrottle: createLoginThrottle(config, redis),
     links: createSignedLinks(config),
     broadcaster: createBroadcaster(config, embedded, app.log),
   };

@@ -98,6 +98,8 @@ export interface Config {
     cluster: string;
   };
   rateLimits: Record<RateLimitName, RateLimitRule>;
+  /** Failed logins per account: after `max` in `timeWindow`, one attempt every `intervalMs` (slowed, not locked). */
+  loginThrottle: RateLimitRule & { intervalMs: number };
   tokens: { accessTtlSec: number; refreshTtlSec: number; verifyLinkTtlSec: number; resetTtlSec: number };
 }
 
@@ -186,6 +188,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       friendAction: { max: 60, timeWindow: 60 * 60_000 },
       report: { max: 20, timeWindow: 60 * 60_000 },
     }),
+    loginThrottle: {
+      ...scaleLimits(e.RATE_LIMIT_FACTOR, { r: { max: 10, timeWindow: 15 * 60_000 } }).r,
+      intervalMs: 30_000,
+    },
     tokens: {
       accessTtlSec: 15 * 60,
       refreshTtlSec: 7 * 24 * 3600,

@@ -48,11 +48,16 @@ export function sendVerificationMail(ctx: AppContext, user: UserRow) {
   ctx.mailer.queue(mailTemplate('verify', user.locale, ctx.config.appName, user, url));
 }
 
-/** Same answer and one argon2 verification whether or not the address is known (DESIGN.md §8). */
+/**
+ * Same answer and one argon2 verification whether or not the address is known (DESIGN.md §8); slowed
+ * per account after repeated failures, for unknown addresses alike.
+ */
 export async function checkCredentials(ctx: AppContext, email: string, password: string): Promise<UserRow> {
+  await ctx.loginThrottle.attempt(email);
   const user = await findActiveUserByEmail(ctx.db, email);
   const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), password);
   if (!user || !ok) throw new AppError('invalid_credentials');
+  await ctx.loginThrottle.succeeded(email);
   if (needsRehash(user.passwordHash)) await setPasswordHash(ctx.db, user.id, await hashPassword(password));
   return user;
 }
