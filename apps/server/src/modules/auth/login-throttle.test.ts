@@ -3,7 +3,7 @@ import { registerMember, strongPassword } from '../../test/factories.ts';
 import { call, createTestApp, type TestApp } from '../../test/test-app.ts';
 
 // Behind a trusted proxy, each attempt from another address; on the PostgreSQL run the counts live in Redis.
-const redis =
+const redis: Record<string, string> =
   process.env.TEST_DB === 'postgres' && process.env.TEST_REDIS_URL
     ? { REDIS_URL: process.env.TEST_REDIS_URL, REDIS_PREFIX: `test-throttle-${process.pid}-${Date.now()}` }
     : {};
