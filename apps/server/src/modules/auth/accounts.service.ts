@@ -18,15 +18,18 @@ import { dummyPasswordHash, hashPassword, isWeakPassword, needsRehash, verifyPas
 import { revokeAllSessions } from './sessions.service.ts';
 import { hashToken, newOpaqueToken } from './tokens.ts';
 
-export function assertStrongPassword(password: string, personal: string[]) {
-  if (isWeakPassword(password, personal)) throw validationError({ password: [vmsg('password_common')] });
+/** The one strength check of every place that sets a password (register, reset, change). */
+export async function assertStrongPassword(password: string, member: { email: string; nickname: string }) {
+  if (await isWeakPassword(password, [member.email, member.nickname])) {
+    throw validationError({ password: [vmsg('password_common')] });
+  }
 }
 
 export async function registerMember(
   ctx: AppContext,
   input: { email: string; password: string; nickname: string; locale: Locale },
 ): Promise<UserRow> {
-  assertStrongPassword(input.password, [input.email, input.nickname]);
+  await assertStrongPassword(input.password, input);
   try {
     const row = await insertUser(ctx.db, {
       email: input.email,
@@ -101,7 +104,7 @@ export async function resetPassword(ctx: AppContext, token: string, password: st
   const user = reset && (await findActiveUser(ctx.db, reset.userId));
   if (!user) throw new AppError('invalid_link');
   // A refused password must not use up the link: check before claiming it.
-  assertStrongPassword(password, [user.email, user.nickname]);
+  await assertStrongPassword(password, user);
   const claimed = await ctx.db
     .update(passwordResets)
     .set({ usedAt: new Date() })
