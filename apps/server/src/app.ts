@@ -23,6 +23,7 @@ import { realtimeRoutes } from './modules/realtime/realtime.plugin.ts';
 import { safetyRoutes } from './modules/safety/safety.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { authPlugin } from './plugins/auth.ts';
+import { drainingPlugin } from './plugins/draining.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { localePlugin } from './plugins/locale.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
@@ -92,6 +93,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(localePlugin);
   await app.register(errorsPlugin);
   await app.register(securityPlugin, { config });
+  await app.register(drainingPlugin);
   await app.register(rateLimitPlugin, { redis, prefix: config.redisPrefix });
   await app.register(openapiPlugin, { appName: config.appName });
   await app.register(authPlugin, { ctx });

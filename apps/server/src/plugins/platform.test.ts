@@ -140,3 +140,31 @@ describe('issue 9 item 7: per-member limits', () => {
     }
   });
 });
+
+describe('issue 9 item 13: draining', () => {
+  it('issue 9 item 13: from the moment draining starts, /ready and every new request answer 503 with Retry-After and Connection: close', async () => {
+    const drained = await createTestApp();
+    try {
+      expect((await call(drained, 'GET', '/ready')).status).toBe(200);
+      drained.app.draining.start();
+      for (const url of ['/ready', '/health', '/api/config', '/api/profile/init']) {
+        const res = await call(drained, 'GET', url, { locale: 'en' });
+        expect({
+          url,
+          status: res.status,
+          body: res.json,
+          retry: res.headers['retry-after'],
+          connection: res.headers.connection,
+        }).toEqual({
+          url,
+          status: 503,
+          body: { message: 'The service is unavailable right now.', code: 'unavailable' },
+          retry: '5',
+          connection: 'close',
+        });
+      }
+    } finally {
+      await drained.close();
+    }
+  });
+});
