@@ -1,5 +1,6 @@
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
+import type { LoginThrottle } from './modules/auth/login-throttle.ts';
 import type { createSignedLinks } from './modules/auth/signed-links.ts';
 import type { AccessTokens } from './modules/auth/tokens.ts';
 import type { JobQueue } from './modules/jobs/job-queue.ts';
@@ -14,6 +15,7 @@ export interface AppContext {
   mailer: Mailer;
   jobs: JobQueue;
   accessTokens: AccessTokens;
+  loginThrottle: LoginThrottle;
   links: ReturnType<typeof createSignedLinks>;
   broadcaster: Broadcaster;
 }

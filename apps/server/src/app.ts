@@ -10,6 +10,7 @@ import type { Config } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { serializeError, serializeRequest } from './lib/log-redaction.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { createLoginThrottle } from './modules/auth/login-throttle.ts';
 import { createSignedLinks } from './modules/auth/signed-links.ts';
 import { createAccessTokens } from './modules/auth/tokens.ts';
 import { chatRoutes } from './modules/chat/chat.routes.ts';
@@ -25,6 +26,7 @@ import { realtimeRoutes } from './modules/realtime/realtime.plugin.ts';
 import { safetyRoutes } from './modules/safety/safety.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { authPlugin } from './plugins/auth.ts';
+import { drainingPlugin } from './plugins/draining.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { localePlugin } from './plugins/locale.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
@@ -96,6 +98,7 @@ export async function buildApp(
     jobs,
     mailer: createMailer(config, app.log, jobs),
     accessTokens: createAccessTokens(config),
+    loginThrottle: createLoginThrottle(config, redis),
     links: createSignedLinks(config),
     broadcaster: createBroadcaster(config, embedded, app.log),
   };
@@ -105,6 +108,7 @@ export async function buildApp(
   await app.register(localePlugin);
   await app.register(errorsPlugin);
   await app.register(securityPlugin, { config });
+  await app.register(drainingPlugin);
   await app.register(rateLimitPlugin, { redis, prefix: config.redisPrefix });
   await app.register(openapiPlugin, { appName: config.appName });
   await app.register(authPlugin, { ctx });

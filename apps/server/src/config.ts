@@ -54,6 +54,19 @@ export interface RateLimitRule {
   timeWindow: number;
 }
 
+/** Per address: login, register, passwordReset, refresh. Per verified member: the rest. */
+export type RateLimitName =
+  | 'login'
+  | 'register'
+  | 'passwordReset'
+  | 'verifyResend'
+  | 'refresh'
+  | 'chatSend'
+  | 'friendAction'
+  | 'report'
+  | 'profileRead'
+  | 'hide';
+
 export interface Config {
   env: 'development' | 'production' | 'test';
   port: number;
@@ -86,10 +99,9 @@ export interface Config {
     scheme: 'http' | 'https' | null;
     cluster: string;
   };
-  rateLimits: Record<
-    'login' | 'register' | 'passwordReset' | 'verifyResend' | 'refresh' | 'profileRead' | 'hide' | 'report',
-    RateLimitRule
-  >;
+  rateLimits: Record<RateLimitName, RateLimitRule>;
+  /** Failed logins per account: after `max` in `timeWindow`, one attempt every `intervalMs` (slowed, not locked). */
+  loginThrottle: RateLimitRule & { intervalMs: number };
   tokens: { accessTtlSec: number; refreshTtlSec: number; verifyLinkTtlSec: number; resetTtlSec: number };
   /** At most one "someone signed up with your address" mail per owner in this interval. */
   addressNoticeIntervalSec: number;
@@ -179,8 +191,14 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       // Per member: reading other members' profiles, hiding and reporting (issue 9: no enumeration).
       profileRead: { max: 120, timeWindow: 60 * 60_000 },
       hide: { max: 30, timeWindow: 60 * 60_000 },
+      chatSend: { max: 60, timeWindow: 60_000 },
+      friendAction: { max: 60, timeWindow: 60 * 60_000 },
       report: { max: 20, timeWindow: 60 * 60_000 },
     }),
+    loginThrottle: {
+      ...scaleLimits(e.RATE_LIMIT_FACTOR, { r: { max: 10, timeWindow: 15 * 60_000 } }).r,
+      intervalMs: 30_000,
+    },
     tokens: {
       accessTtlSec: 15 * 60,
       refreshTtlSec: 7 * 24 * 3600,

@@ -1,4 +1,5 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import path from 'node:path';
 import { CHANNEL_CLOSED_EVENT, chatChannel, memberChannel } from '@trostnetz/contracts/realtime';
 import pg from 'pg';
@@ -258,5 +259,86 @@ describe('graceful shutdown', () => {
     } finally {
       client.disconnect();
     }
+  }, 60_000);
+
+  it('issue 9 item 13: requests arriving in the first 50 ms after SIGTERM get an answer or a 503 with Retry-After and Connection: close, never a reset', async () => {
+    const node = await spawnServer({});
+    const m = await register(node, `drain-${Date.now()}@example.org`);
+    // Each on a new connection, as clients of a load balancer arrive.
+    const get = (path: string, headers: Record<string, string> = {}) =>
+      new Promise<{ status: number; headers: Record<string, unknown>; error?: string }>((resolve) => {
+        const req = httpRequest(
+          { host: '127.0.0.1', port: node.port, path, agent: false, headers },
+          (res) => {
+            res.resume();
+            res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers }));
+            res.on('error', (err) => resolve({ status: 0, headers: {}, error: err.message }));
+          },
+        );
+        req.on('error', (err) =>
+          resolve({ status: 0, headers: {}, error: (err as NodeJS.ErrnoException).code }),
+        );
+        req.end();
+      });
+    // Logins in flight when the signal comes (an argon2 verification each) finish normally. The server
+    // answers "100 Continue" once it has taken a request in, so the signal surely comes after that.
+    const login = () => {
+      const body = JSON.stringify({
+        username: `drain-${Date.now()}@example.org`,
+        password: 'falsch falsch falsch',
+      });
+      let inside!: () => void;
+      const taken = new Promise<void>((resolve) => (inside = resolve));
+      const done = new Promise<{ status: number; connection: unknown }>((resolve, reject) => {
+        const headers = {
+          'content-type': 'application/json',
+          'content-length': String(Buffer.byteLength(body)),
+        };
+        const req = httpRequest(
+          { host: '127.0.0.1', port: node.port, path: '/api/auth/tokens', method: 'POST', agent: false },
+          (res) => {
+            res.resume();
+            res.on('end', () => resolve({ status: res.statusCode!, connection: res.headers.connection }));
+          },
+        );
+        for (const [k, v] of Object.entries({ ...headers, expect: '100-continue' })) req.setHeader(k, v);
+        req.on('continue', () => {
+          inside();
+          req.end(body);
+        });
+        req.on('error', reject);
+        req.flushHeaders();
+      });
+      return { taken, done };
+    };
+    const inFlight = [login(), login(), login()];
+    await Promise.all(inFlight.map((l) => l.taken));
+    const exited = new Promise<number | null>((resolve) => node.process.once('exit', resolve));
+    const started = Date.now();
+    node.process.kill('SIGTERM');
+    const answers = await Promise.all(
+      Array.from(
+        { length: 100 },
+        (_, i) =>
+          new Promise<Awaited<ReturnType<typeof get>>>((resolve) =>
+            setTimeout(() => {
+              const path = ['/api/config', '/health', '/api/profile/init', '/ready'][i % 4]!;
+              resolve(get(path, path === '/api/profile/init' ? { authorization: `Bearer ${m.token}` } : {}));
+            }, i / 2),
+          ),
+      ),
+    );
+    for (const [i, a] of answers.entries()) {
+      const drained =
+        a.status === 503 && a.headers['retry-after'] !== undefined && a.headers.connection === 'close';
+      const normal = a.status === 200;
+      expect({ i, ok: drained || normal, answer: a }).toEqual({ i, ok: true, answer: a });
+    }
+    expect(answers.some((a) => a.status === 503)).toBe(true);
+    expect(await Promise.all(inFlight.map((l) => l.done))).toEqual(
+      Array(3).fill({ status: 401, connection: 'close' }),
+    );
+    expect(await exited).toBe(0);
+    expect(Date.now() - started).toBeLessThan(10_000);
   }, 60_000);
 });

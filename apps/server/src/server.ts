@@ -14,18 +14,21 @@ async function main() {
     `${config.appName} is ready`,
   );
 
+  // Within the 10 s budget: drain (503 to newcomers, /ready 503, live sockets closed with 4200) until
+  // requests stop arriving for a second (5 s at most), then stop listening once the last answer is out.
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+    app.log.info({ signal }, 'shutting down: draining, finishing in-flight requests');
     const force = setTimeout(() => {
       app.log.error('shutdown took longer than 10 s, exiting');
       process.exit(1);
     }, 10_000);
     force.unref();
-    app
-      .close()
+    app.draining.start();
+    Promise.all([app.realtime?.close(), app.draining.quiet(1_000, 5_000)])
+      .then(() => app.close())
       .then(() => {
         releaseLock();
         process.exit(0);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailField, localeField, nicknameField, passwordField } from './fields.ts';
+import { emailField, idString, localeField, nicknameField, passwordField, textField } from './fields.ts';
 import { vmsg } from './messages.ts';
 import { userSchema } from './user.ts';
 
@@ -18,7 +18,7 @@ const mismatch = {
     );
   },
 };
-const confirmation = z.string({ error: vmsg('required') }).min(1, vmsg('required'));
+const confirmation = textField(vmsg('required')).min(1, vmsg('required'));
 
 export const registerBody = z
   .object({
@@ -34,10 +34,7 @@ export type RegisterBody = z.input<typeof registerBody>;
 
 export const loginBody = z.object({
   username: emailField,
-  password: z
-    .string({ error: vmsg('required') })
-    .min(1, vmsg('required'))
-    .max(1024, vmsg('max', 1024)),
+  password: textField(vmsg('required')).min(1, vmsg('required')).max(1024, vmsg('max', 1024)),
 });
 export type LoginBody = z.input<typeof loginBody>;
 
@@ -52,10 +49,7 @@ export type ForgotPasswordBody = z.input<typeof forgotPasswordBody>;
 
 export const resetPasswordBody = z
   .object({
-    token: z
-      .string({ error: vmsg('required') })
-      .min(16, vmsg('invalid'))
-      .max(200, vmsg('invalid')),
+    token: textField(vmsg('required')).min(16, vmsg('invalid')).max(200, vmsg('invalid')),
     password: passwordField,
     password_confirmation: confirmation,
   })
@@ -64,7 +58,7 @@ export type ResetPasswordBody = z.input<typeof resetPasswordBody>;
 
 /** Query of the signed verification link, passed on unchanged by the verification screen. */
 export const verifyParams = z.object({
-  user_id: z.coerce.number().int().positive(),
+  user_id: idString,
   hash: z.string().regex(/^[a-f0-9]{40,64}$/),
 });
 export const verifyQuery = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cursorString, idString, textField } from './fields.ts';
 import { vmsg } from './messages.ts';
 
 export const MESSAGE_MAX = 4000;
@@ -17,8 +18,7 @@ export const chatMessage = z.object({
 export type ChatMessage = z.infer<typeof chatMessage>;
 
 export const sendMessageBody = z.object({
-  message: z
-    .string({ error: vmsg('required') })
+  message: textField(vmsg('required'))
     .trim()
     .min(1, vmsg('required'))
     .max(MESSAGE_MAX, vmsg('max', MESSAGE_MAX)),
@@ -30,27 +30,13 @@ export const sendMessageBody = z.object({
 });
 export type SendMessageBody = z.input<typeof sendMessageBody>;
 
-export const partnerParam = z.object({
-  partner: z.coerce
-    .number({ error: vmsg('invalid') })
-    .int()
-    .positive(),
-});
-export const readParams = z.object({
-  chat: z.coerce
-    .number({ error: vmsg('invalid') })
-    .int()
-    .positive(),
-  partner: z.coerce
-    .number({ error: vmsg('invalid') })
-    .int()
-    .positive(),
-});
+export const partnerParam = z.object({ partner: idString });
+export const readParams = z.object({ chat: idString, partner: idString });
 
 /** Newest first; `before` pages back into history, `after` catches up after a reconnect. */
 export const historyQuery = z.object({
-  before: z.coerce.number().int().positive().optional(),
-  after: z.coerce.number().int().nonnegative().optional(),
+  before: idString.optional(),
+  after: cursorString.optional(),
   limit: z.coerce.number().int().min(1).max(100).default(30),
 });
 export const historyResponse = z.object({ messages: z.array(chatMessage), has_more: z.boolean() });

@@ -18,6 +18,7 @@ export const validationMessages = {
     password_common: 'Dieses Passwort ist zu leicht zu erraten. Bitte wähle ein anderes.',
     nickname_format: 'Bitte nutze nur Buchstaben, Ziffern, Leerzeichen, Punkt, Binde- und Unterstrich.',
     terms: 'Bitte stimme den Nutzungsbedingungen zu.',
+    unstorable: 'Diese Angabe enthält Zeichen, die wir nicht speichern können.',
   },
   en: {
     required: 'This field is required',
@@ -30,6 +31,7 @@ export const validationMessages = {
     password_common: 'This password is too easy to guess. Please choose another one.',
     nickname_format: 'Please use only letters, digits, spaces, dots, hyphens and underscores.',
     terms: 'Please accept the terms of use.',
+    unstorable: 'This field contains characters we cannot store.',
   },
 } as const satisfies Record<Locale, Record<string, string>>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textField } from './fields.ts';
 import { vmsg } from './messages.ts';
 
 /** SPEC.md §3 friend_status from the caller's side: 0 sent, 1 received, 2 befriended, 3 none. */
@@ -31,11 +32,7 @@ export const partnerList = z.array(partner);
 
 export const friendActionBody = z
   .object({
-    message: z
-      .string({ error: vmsg('invalid') })
-      .trim()
-      .max(500, vmsg('max', 500))
-      .optional(),
+    message: textField().trim().max(500, vmsg('max', 500)).optional(),
   })
   .optional()
   .default({});

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textField } from './fields.ts';
 import { vmsg } from './messages.ts';
 
 /** The onboarding questionnaire as the web app renders it (texts already in the request language). */
@@ -17,7 +18,7 @@ export const question = z.object({
 });
 export type Question = z.infer<typeof question>;
 
-export const answerValue = z.union([z.array(z.string().max(64)).max(20), z.string().max(1000)]);
+export const answerValue = z.union([z.array(textField().max(64)).max(20), textField().max(1000)]);
 export const questionnaireResponse = z.object({
   version: z.number().int(),
   steps: z.number().int(),
@@ -33,6 +34,6 @@ export const answerStepParams = z.object({
     .int()
     .positive(),
 });
-export const answerStepBody = z.object({ answers: z.record(z.string().max(64), answerValue) });
+export const answerStepBody = z.object({ answers: z.record(textField().max(64), answerValue) });
 export type AnswerStepBody = z.infer<typeof answerStepBody>;
 export const answerStepResponse = z.object({ matching_step: z.number().int(), done: z.boolean() });

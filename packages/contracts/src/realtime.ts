@@ -14,11 +14,18 @@ export function memberChannel(userId: number, kind: MemberChannelKind): string {
   return `private-user_${userId}_${kind}`;
 }
 
+/** A member or conversation id as written in a channel name: a positive integer in JS's safe range. */
+const channelId = (digits: string): number | null => {
+  const id = Number(digits);
+  return /^[1-9][0-9]{0,15}$/.test(digits) && Number.isSafeInteger(id) ? id : null;
+};
+
 /** Parses `private-user_{id}_{kind}`; null for anything else. */
 export function parseMemberChannel(name: string): { userId: number; kind: MemberChannelKind } | null {
   const m = /^private-user_(\d+)_([a-z_]+)$/.exec(name);
-  if (!m || !(m[2]! in memberChannels)) return null;
-  return { userId: Number(m[1]), kind: m[2] as MemberChannelKind };
+  const userId = m ? channelId(m[1]!) : null;
+  if (!m || userId === null || !Object.hasOwn(memberChannels, m[2]!)) return null;
+  return { userId, kind: m[2] as MemberChannelKind };
 }
 
 /** Further events on a member channel besides its own (bind them too). */
@@ -36,7 +43,7 @@ export function chatChannel(chatId: number): string {
 
 export function parseChatChannel(name: string): number | null {
   const m = /^private-chat_(\d+)$/.exec(name);
-  return m ? Number(m[1]) : null;
+  return m ? channelId(m[1]!) : null;
 }
 
 /**

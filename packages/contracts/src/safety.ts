@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idNumber, textField } from './fields.ts';
 import { vmsg } from './messages.ts';
 
 export const watchlistEntry = z.object({
@@ -22,12 +23,7 @@ export const blockEntry = z.object({
 });
 export const blocklist = z.array(blockEntry);
 export type BlockEntry = z.infer<typeof blockEntry>;
-export const blockBody = z.object({
-  userId: z
-    .number({ error: vmsg('required') })
-    .int()
-    .positive(),
-});
+export const blockBody = z.object({ userId: idNumber });
 
 export const reportReasons = [
   'harassment',
@@ -39,12 +35,9 @@ export const reportReasons = [
 ] as const;
 export const reportBody = z.object({
   type: z.enum(['profile'], { error: vmsg('invalid') }),
-  id: z
-    .number({ error: vmsg('required') })
-    .int()
-    .positive(),
+  id: idNumber,
   reason: z.enum(reportReasons, { error: vmsg('required') }),
-  details: z.string().trim().max(2000, vmsg('max', 2000)).optional(),
+  details: textField().trim().max(2000, vmsg('max', 2000)).optional(),
 });
 export const reportResponse = z.object({
   id: z.number().int(),

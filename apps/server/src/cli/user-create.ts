@@ -39,7 +39,8 @@ async function main() {
     'nickname',
     nicknameField.safeParse(values.nickname ?? email.split('@')[0]!.slice(0, 30)),
   );
-  if (isWeakPassword(password, [email, nickname])) fail('password: too easy to guess, choose another one');
+  if (await isWeakPassword(password, [email, nickname]))
+    fail('password: too easy to guess, choose another one');
 
   const config = loadConfig();
   const release = config.databaseUrl ? () => {} : acquireDataLock(config.dataDir, 'user:create task');

@@ -29,6 +29,19 @@ const fastifyCodes: Record<string, ErrorCode> = {
   FST_ERR_CTP_INVALID_JSON_BODY: 'bad_request',
 };
 
+// Values the database refuses: bad text (22P05, 22021), out of range (22003), not of the type (22P02).
+const refusedValues = new Set(['22P05', '22021', '22003', '22P02']);
+
+/** The SQLSTATE of a database error, also when the query builder wrapped it (its `cause`). */
+function sqlState(error: unknown): string | undefined {
+  for (let e = error, depth = 0; e && typeof e === 'object' && depth < 3; depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && refusedValues.has(code)) return code;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
 /** One error catalogue for every answer; 5xx details stay in the log. */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -58,6 +71,12 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
         415: 'unsupported_media_type',
       };
       return send(request, reply, byStatus[error.statusCode] ?? 'bad_request');
+    }
+    // The last line of defence: input validation should have refused the value before any query.
+    const state = sqlState(error);
+    if (state) {
+      request.log.warn({ sqlState: state, route: request.routeOptions.url }, 'the database refused a value');
+      return send(request, reply, 'validation_failed');
     }
     request.log.error({ err: error }, 'unhandled error');
     return send(request, reply, 'internal');

@@ -124,3 +124,65 @@ describe('DESIGN §8 rate limits', () => {
     }
   });
 });
+
+describe('issue 9 item 7: per-member limits', () => {
+  it('issue 9 item 7: verification resends are counted per member after authentication, not per address', async () => {
+    const limited = await createTestApp({
+      rateLimits: { ...t.config.rateLimits, verifyResend: { max: 2, timeWindow: 60_000 } },
+    });
+    try {
+      const a = await registerMember(limited);
+      const b = await registerMember(limited);
+      const resend = (token?: string) => call(limited, 'POST', '/api/verify/resend', { token });
+      for (let i = 0; i < 3; i++) expect((await resend()).status).toBe(401);
+      expect((await resend(a.token)).status).toBe(200);
+      expect((await resend(a.token)).status).toBe(200);
+      const third = await resend(a.token);
+      expect(third.status).toBe(429);
+      expect(Number(third.headers['retry-after'])).toBeGreaterThan(0);
+      // Same address, another member: an allowance of their own.
+      expect((await resend(b.token)).status).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('issue 9 item 7: RATE_LIMIT_FACTOR scales every limit, the per-member ones too', () => {
+    const base = loadConfig({ DATA_DIR: t.config.dataDir }).rateLimits;
+    const scaled = loadConfig({ DATA_DIR: t.config.dataDir, RATE_LIMIT_FACTOR: '3' }).rateLimits;
+    expect(base.chatSend).toEqual({ max: 60, timeWindow: 60_000 });
+    expect(base.friendAction).toEqual({ max: 60, timeWindow: 3_600_000 });
+    expect(base.report).toEqual({ max: 20, timeWindow: 3_600_000 });
+    for (const [name, rule] of Object.entries(base)) {
+      expect(scaled[name as keyof typeof base]).toEqual({ ...rule, max: rule.max * 3 });
+    }
+  });
+});
+
+describe('issue 9 item 13: draining', () => {
+  it('issue 9 item 13: from the moment draining starts, /ready and every new request answer 503 with Retry-After and Connection: close', async () => {
+    const drained = await createTestApp();
+    try {
+      expect((await call(drained, 'GET', '/ready')).status).toBe(200);
+      drained.app.draining.start();
+      for (const url of ['/ready', '/health', '/api/config', '/api/profile/init']) {
+        const res = await call(drained, 'GET', url, { locale: 'en' });
+        expect({
+          url,
+          status: res.status,
+          body: res.json,
+          retry: res.headers['retry-after'],
+          connection: res.headers.connection,
+        }).toEqual({
+          url,
+          status: 503,
+          body: { message: 'The service is unavailable right now.', code: 'unavailable' },
+          retry: '5',
+          connection: 'close',
+        });
+      }
+    } finally {
+      await drained.close();
+    }
+  });
+});

@@ -1,8 +1,9 @@
-import { createHash } from 'node:crypto';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
+import type { RateLimitRule } from '../config.ts';
+import { authUserId } from './auth.ts';
 
 /** Per-route limits (routes opt in with config.rateLimit); shared across nodes through Redis when set. */
 export const rateLimitPlugin = fp(
@@ -26,12 +27,14 @@ export const rateLimitPlugin = fp(
 );
 
 /**
- * Per-session key for limits on authenticated routes. Limits run before authentication, so the key is
- * the bearer token's hash (a forged token cannot use up someone else's allowance), else the address.
+ * A limit per verified member. It runs as the route's last preHandler, after authentication: a request
+ * without a live session gets its 401 and uses up nothing, and however the Authorization header is
+ * spelled, or however many sessions a member opens, they share one allowance.
  */
-export function sessionKey(prefix: string) {
-  return (request: FastifyRequest) => {
-    const auth = request.headers.authorization;
-    return `${prefix}:${auth ? createHash('sha256').update(auth).digest('base64url').slice(0, 22) : request.ip}`;
+export function perMember(name: string, rule: RateLimitRule) {
+  return {
+    ...rule,
+    hook: 'preHandler' as const,
+    keyGenerator: (request: FastifyRequest) => `${name}:${authUserId(request)}`,
   };
 }

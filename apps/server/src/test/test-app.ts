@@ -66,6 +66,7 @@ export async function createTestApp(
     ...base,
     databaseUrl: pgdb?.url ?? 'memory://',
     rateLimits: {
+      ...base.rateLimits,
       login: generous,
       register: generous,
       passwordReset: generous,

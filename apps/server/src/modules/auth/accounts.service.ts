@@ -21,8 +21,11 @@ import { firstMatchingAccount, hashPassword, isWeakPassword, needsRehash } from 
 import { revokeAllSessions } from './sessions.service.ts';
 import { hashToken, newOpaqueToken } from './tokens.ts';
 
-export function assertStrongPassword(password: string, personal: string[]) {
-  if (isWeakPassword(password, personal)) throw validationError({ password: [vmsg('password_common')] });
+/** The one strength check of every place that sets a password (register, reset, change). */
+export async function assertStrongPassword(password: string, member: { email: string; nickname: string }) {
+  if (await isWeakPassword(password, [member.email, member.nickname])) {
+    throw validationError({ password: [vmsg('password_common')] });
+  }
 }
 
 /**
@@ -34,7 +37,7 @@ export async function registerMember(
   ctx: AppContext,
   input: { email: string; password: string; nickname: string; locale: Locale },
 ): Promise<UserRow> {
-  assertStrongPassword(input.password, [input.email, input.nickname]);
+  await assertStrongPassword(input.password, input);
   const row = await insertUser(ctx.db, {
     email: input.email,
     nickname: input.nickname,
@@ -73,12 +76,14 @@ export const LOGIN_CANDIDATES = 3;
 /**
  * Same answer and the same number of argon2 verifications whether the address is unknown or has one
  * or several accounts (DESIGN.md §8): its verified account, else the newest unverified one whose
- * password matches.
+ * password matches. Slowed per account after repeated failures, for unknown addresses alike.
  */
 export async function checkCredentials(ctx: AppContext, email: string, password: string): Promise<UserRow> {
+  await ctx.loginThrottle.attempt(email);
   const accounts = await accountsByEmail(ctx.db, email, LOGIN_CANDIDATES);
   const user = await firstMatchingAccount(accounts, password, LOGIN_CANDIDATES);
   if (!user) throw new AppError('invalid_credentials');
+  await ctx.loginThrottle.succeeded(email);
   if (needsRehash(user.passwordHash)) await setPasswordHash(ctx.db, user.id, await hashPassword(password));
   return user;
 }
@@ -131,7 +136,7 @@ export async function resetPassword(ctx: AppContext, token: string, password: st
   const user = reset && (await findActiveUser(ctx.db, reset.userId));
   if (!user) throw new AppError('invalid_link');
   // A refused password must not use up the link: check before claiming it.
-  assertStrongPassword(password, [user.email, user.nickname]);
+  await assertStrongPassword(password, user);
   const claimed = await ctx.db
     .update(passwordResets)
     .set({ usedAt: new Date() })

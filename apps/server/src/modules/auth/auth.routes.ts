@@ -16,6 +16,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { authUserId, currentMember } from '../../plugins/auth.ts';
+import { perMember } from '../../plugins/rate-limit.ts';
 import { endMemberLive } from '../chat/chat.service.ts';
 import { userView } from '../users/users.service.ts';
 import {
@@ -148,9 +149,7 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
     {
       schema: { tags: ['auth'], response: { 200: messageResponse } },
       preHandler: app.authenticate,
-      config: {
-        rateLimit: { ...limits.verifyResend, keyGenerator: (req) => `resend:${req.auth?.userId ?? req.ip}` },
-      },
+      config: { rateLimit: perMember('verify-resend', limits.verifyResend) },
     },
     async (request) => {
       const user = currentMember(request);

@@ -1,4 +1,5 @@
 import { hash, verify } from '@node-rs/argon2';
+import type { ZxcvbnFactory } from '@zxcvbn-ts/core';
 
 // DESIGN.md §8: argon2id m=19456 KiB, t=2, p=1.
 // algorithm 2 = Argon2id (the package's const enum cannot be imported under verbatimModuleSyntax).
@@ -45,89 +46,60 @@ export async function firstMatchingAccount<T extends { passwordHash: string }>(
   return considered.find((_, i) => results[i]);
 }
 
-// Frequent long passwords from public breach corpora (offline list: no network at run time).
-const COMMON = new Set([
-  '123456789012',
-  '1234567890123',
-  '12345678901234',
-  '123456789012345',
-  '1234567890qwertz',
-  'qwertyuiopasdfgh',
-  'qwertzuiopü',
-  'qwertyuiop123',
-  'qwertzuiop123',
-  'passwort1234',
-  'password1234',
-  'password12345',
-  'password123456',
-  'passwort12345',
-  'passwort123456',
-  'hallo1234567',
-  'hallohallo12',
-  'iloveyou1234',
-  'ichliebedich1',
-  'ichliebedich123',
-  'schatzi12345',
-  'sommer123456',
-  'fussball1234',
-  'fußball12345',
-  'letmein12345',
-  'welcome12345',
-  'willkommen12',
-  'willkommen123',
-  'trustno1trustno1',
-  'abcdefghijkl',
-  'abcdefghijklm',
-  'abc123abc123',
-  'asdfghjklöä',
-  'asdfghjkl123',
-  'yxcvbnm12345',
-  'zxcvbnm12345',
-  'geheim123456',
-  'geheimgeheim',
-  'passwortpasswort',
-  'passwordpassword',
-  'trostnetz123',
-  'trostnetz1234',
-  'changeme1234',
-  'administrator',
-  'administrator1',
-  'qwerty123456',
-  'qwertz123456',
-  '111111111111',
-  '000000000000',
-  '987654321098',
-  '1q2w3e4r5t6z',
-  '1q2w3e4r5t6y',
-  'q1w2e3r4t5z6',
-  'superman1234',
-  'dragon123456',
-  'monkey123456',
-  'sunshine1234',
-  'princess1234',
-  'football1234',
-  'baseball1234',
-  'starwars1234',
-  'michael12345',
-  'jennifer1234',
-  'internet1234',
-  'computer1234',
-]);
+// Product words, and frequent German passwords the dictionaries rank too low (phrases written as one word).
+const EXTRA_WORDS = [
+  'trostnetz',
+  'trost',
+  'trostpartner',
+  'trostpartnerin',
+  'ichliebedich',
+  'ichvermissedich',
+  'ruheinfrieden',
+  'schatzi',
+];
 
-/** Refuses common, sequential, repeated or personal passwords; no composition rules (DESIGN.md §8). */
-export function isWeakPassword(password: string, personal: string[] = []): boolean {
-  const p = password.toLowerCase();
-  if (COMMON.has(p)) return true;
-  if (/^(.)\1+$/.test(p)) return true;
-  if (/^(.{1,4})\1+$/.test(p)) return true;
-  const seq = '01234567890abcdefghijklmnopqrstuvwxyzqwertzuiopasdfghjklyxcvbnmqwertyuiopzxcvbnm';
-  if (seq.includes(p) || seq.split('').reverse().join('').includes(p)) return true;
-  return personal.some((word) => {
-    const w = word.toLowerCase().split('@')[0]!;
-    return (
-      w.length >= 4 &&
-      p.replace(/[^a-z0-9äöüß]/g, '').includes(w.replace(/[^a-z0-9äöüß]/g, '')) &&
-      p.length - w.length < 6
-    );
+/**
+ * zxcvbn-ts with the common, German and English dictionaries (several MB): loaded once, on the first
+ * check, so processes and tests that never set a password do not pay for it. Server only.
+ */
+let estimator: Promise<ZxcvbnFactory> | undefined;
+function loadEstimator() {
+  estimator ??= (async () => {
+    const [{ ZxcvbnFactory }, common, de, en] = await Promise.all([
+      import('@zxcvbn-ts/core'),
+      import('@zxcvbn-ts/language-common'),
+      import('@zxcvbn-ts/language-de'),
+      import('@zxcvbn-ts/language-en'),
+    ]);
+    return new ZxcvbnFactory({
+      dictionary: { ...common.dictionary, ...de.dictionary, ...en.dictionary, trostnetz: EXTRA_WORDS },
+      graphs: common.adjacencyGraphs,
+      // Matching time grows steeply with length; beyond 64 characters the first 64 decide.
+      maxLength: 64,
+    });
+  })();
+  return estimator;
+}
+
+/** The member's e-mail, its local part, the nickname, and their pieces, as zxcvbn user inputs. */
+function personalInputs(personal: string[]): string[] {
+  const words = personal.flatMap((value) => {
+    const v = value.trim().toLowerCase();
+    const local = v.split('@')[0]!;
+    return [v, local, ...local.split(/[._+-]+/), ...v.split(/[\s._-]+/)];
   });
+  return [...new Set(words.filter((w) => w.length >= 3))];
+}
+
+/** "schalke04schalke", "Hallo 1 hallo": one word repeated around digits or signs, which zxcvbn rates too high. */
+function isRepeatedWord(password: string): boolean {
+  const letters = password.toLowerCase().replace(/[^\p{L}]/gu, '');
+  return /^(.{3,})\1+$/u.test(letters);
+}
+
+/** Refuses guessable passwords (zxcvbn score below 3) and personal ones; no composition rules (DESIGN.md §8). */
+export async function isWeakPassword(password: string, personal: string[] = []): Promise<boolean> {
+  if (isRepeatedWord(password)) return true;
+  const zxcvbn = await loadEstimator();
+  return zxcvbn.check(password, personalInputs(personal)).score < 3;
 }

@@ -1,3 +1,4 @@
+import { isStorableText } from '@trostnetz/contracts/fields';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
 import type { Db } from '../../db/client.ts';
@@ -27,9 +28,11 @@ export async function startSession(
   userId: number,
   userAgent?: string,
 ): Promise<IssuedTokens> {
+  // Kept for the member's session list; a header the database cannot store is left out, never a 500.
+  const agent = userAgent?.slice(0, 300);
   const [session] = await ctx.db
     .insert(sessions)
-    .values({ userId, userAgent: userAgent?.slice(0, 300) })
+    .values({ userId, userAgent: agent && isStorableText(agent) ? agent : null })
     .returning({ id: sessions.id });
   const sessionId = session!.id;
   return {

@@ -4,13 +4,18 @@ import type { Config } from '../../config.ts';
 
 const AUDIENCE = 'trostnetz';
 const ISSUER = 'trostnetz-api';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface AccessClaims {
   userId: number;
   sessionId: string;
 }
 
-/** Access tokens: short-lived HS256 JWTs checked for algorithm, audience, issuer, type and expiry. */
+/**
+ * Access tokens: short-lived HS256 JWTs checked for algorithm, audience, issuer, type and expiry. Any
+ * token that is not exactly what sign() makes (no exp or iat, a session id that is no UUID, a subject
+ * that is no id) is refused here, before it reaches a query.
+ */
 export function createAccessTokens(config: Config) {
   const key = new TextEncoder().encode(config.jwtSecret);
   return {
@@ -30,12 +35,17 @@ export function createAccessTokens(config: Config) {
           algorithms: ['HS256'],
           audience: AUDIENCE,
           issuer: ISSUER,
+          requiredClaims: ['exp', 'iat', 'sub'],
         });
-        const userId = Number(payload.sub);
-        if (payload.typ !== 'access' || typeof payload.sid !== 'string' || !Number.isSafeInteger(userId)) {
-          return null;
-        }
-        return { userId, sessionId: payload.sid };
+        const { typ, sid, sub } = payload;
+        const userId = Number(sub);
+        const wellFormed =
+          typ === 'access' &&
+          typeof sid === 'string' &&
+          UUID.test(sid) &&
+          /^[1-9][0-9]{0,15}$/.test(sub ?? '') &&
+          Number.isSafeInteger(userId);
+        return wellFormed ? { userId, sessionId: sid } : null;
       } catch {
         return null;
       }

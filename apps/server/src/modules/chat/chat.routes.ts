@@ -12,7 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context.ts';
 import { currentMember } from '../../plugins/auth.ts';
-import { sessionKey } from '../../plugins/rate-limit.ts';
+import { perMember } from '../../plugins/rate-limit.ts';
 import { history, markRead, sendMessage, unreadBySender } from './chat.service.ts';
 
 const socketIdPattern = /^\d+\.\d+$/;
@@ -26,7 +26,7 @@ export async function chatRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
     {
       schema: { tags: ['chat'], params: partnerParam, body: sendMessageBody, response: { 200: chatMessage } },
       ...pre,
-      config: { rateLimit: { max: 60, timeWindow: 60_000, keyGenerator: sessionKey('chat-send') } },
+      config: { rateLimit: perMember('chat-send', ctx.config.rateLimits.chatSend) },
     },
     async (request) => {
       const socket = request.headers['x-socket-id'];

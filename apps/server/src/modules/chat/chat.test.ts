@@ -2,7 +2,7 @@ import { memberChannel } from '@trostnetz/contracts/realtime';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { users } from '../../db/schema/users.ts';
-import { type MemberTokens, onboardMember } from '../../test/factories.ts';
+import { type MemberTokens, onboardMember, strongPassword } from '../../test/factories.ts';
 import { connectPusher, subscribed, waitFor } from '../../test/pusher-client.ts';
 import { call, createListeningTestApp, type Json, type TestApp } from '../../test/test-app.ts';
 
@@ -120,6 +120,50 @@ describe('sending', () => {
       (await call(t, 'POST', '/api/chat/abc/send', { token: a.token, body: { message: 'x' } })).status,
     ).toBe(422);
     expect((await page(b, a.id)).messages.length).toBe(0);
+  });
+});
+
+describe('issue 9 item 7: the send limit (60/min) is keyed on the verified member', () => {
+  it('issue 9 item 7: the Authorization header spelled 5 ways and a second session share one allowance: exactly 60 stored', async () => {
+    const [a, b] = await friends();
+    const second = await call(t, 'POST', '/api/auth/tokens', {
+      body: { username: a.email, password: strongPassword },
+    });
+    const spellings = [
+      `Bearer ${a.token}`,
+      `bearer ${a.token}`,
+      `Bearer    ${a.token}`,
+      `Bearer\t${a.token}`,
+      `BEARER ${second.json.token as string}`,
+    ];
+    const statuses: number[] = [];
+    for (let i = 0; i < 100; i++) {
+      const res = await call(t, 'POST', `/api/chat/${b.id}/send`, {
+        body: { message: `Nachricht ${i}` },
+        headers: { authorization: spellings[i % spellings.length]! },
+      });
+      statuses.push(res.status);
+      if (res.status === 429) expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+    }
+    expect(statuses.filter((s) => s === 200)).toHaveLength(60);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(40);
+    const stored = await call(t, 'GET', `/api/chat/${a.id}/messages?limit=100`, { token: b.token });
+    expect((stored.json.messages as Json[]).length).toBe(60);
+    // Another member on the same address keeps their own allowance.
+    expect((await send(b, a.id, 'Ich darf noch')).status).toBe(200);
+  });
+
+  it('issue 9 item 7: requests without a valid session get 401 and use up no allowance', async () => {
+    const [a, b] = await friends();
+    for (let i = 0; i < 61; i++) {
+      const res = await call(t, 'POST', `/api/chat/${b.id}/send`, {
+        body: { message: 'x' },
+        headers: { authorization: 'Bearer not-a-token' },
+      });
+      expect(res.status).toBe(401);
+    }
+    expect((await call(t, 'POST', `/api/chat/${b.id}/send`, { body: { message: 'x' } })).status).toBe(401);
+    expect((await send(a, b.id, 'Erste echte Nachricht')).status).toBe(200);
   });
 });
 

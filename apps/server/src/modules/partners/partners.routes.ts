@@ -10,16 +10,14 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context.ts';
 import { currentMember } from '../../plugins/auth.ts';
-import { sessionKey } from '../../plugins/rate-limit.ts';
+import { perMember } from '../../plugins/rate-limit.ts';
 import { actionMessages, friendAction } from './friendship.service.ts';
 import { listPartners } from './partners.service.ts';
 import { foreignProfileOf } from './profile.service.ts';
 
-const actionLimit = { max: 60, timeWindow: 60 * 60_000 };
-
 export async function partnersRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const limited = { rateLimit: { ...actionLimit, keyGenerator: sessionKey('friend') } };
+  const limited = { rateLimit: perMember('friend', ctx.config.rateLimits.friendAction) };
 
   r.get(
     '/api/chat/partners',
@@ -91,7 +89,7 @@ export async function partnersRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
     {
       schema: { tags: ['partners'], params: idParam, response: { 200: foreignProfile } },
       preHandler: app.requireOnboarded,
-      config: { rateLimit: { ...ctx.config.rateLimits.profileRead, keyGenerator: sessionKey('profile') } },
+      config: { rateLimit: perMember('profile', ctx.config.rateLimits.profileRead) },
     },
     async (request) => foreignProfileOf(ctx, currentMember(request).id, request.params.id, request.locale),
   );

@@ -12,7 +12,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { currentMember } from '../../plugins/auth.ts';
-import { sessionKey } from '../../plugins/rate-limit.ts';
+import { perMember } from '../../plugins/rate-limit.ts';
 import {
   addToWatchlist,
   hideMember,
@@ -66,7 +66,7 @@ export async function safetyRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
           'Anyone the member knows; 404 for everyone else, exactly as for an id that does not exist.',
       },
       ...pre,
-      config: { rateLimit: { ...limits.hide, keyGenerator: sessionKey('hide') } },
+      config: { rateLimit: perMember('hide', limits.hide) },
     },
     async (request, reply) =>
       reply.status(201).send(await hideMember(ctx, currentMember(request).id, request.body.userId)),
@@ -91,7 +91,7 @@ export async function safetyRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
           'Stored and answered alike whether or not the target exists or is visible to the reporter.',
       },
       ...pre,
-      config: { rateLimit: { ...limits.report, keyGenerator: sessionKey('report') } },
+      config: { rateLimit: perMember('report', ctx.config.rateLimits.report) },
     },
     async (request, reply) =>
       reply.status(201).send(await reportProfile(ctx.db, currentMember(request).id, request.body)),

@@ -133,14 +133,19 @@ export async function verifyAndClaimAddress(db: Db, user: Pick<UserRow, 'id' | '
       return true;
     });
   } catch (err) {
-    if (isUniqueViolation(err)) return false;
+    if (lostRace(err)) return false;
     throw err;
   }
 }
 
-const isUniqueViolation = (err: unknown): boolean =>
-  (err as { code?: string })?.code === '23505' ||
-  (err as { cause?: { code?: string } })?.cause?.code === '23505';
+/**
+ * The other verification won: the unique index refused ours (23505), or both deleted each other's
+ * unverified row and PostgreSQL aborted ours as the deadlock's victim (40P01).
+ */
+const lostRace = (err: unknown): boolean => {
+  const code = (err as { code?: string })?.code ?? (err as { cause?: { code?: string } })?.cause?.code;
+  return code === '23505' || code === '40P01';
+};
 
 /**
  * Claims the right to tell an address's owner about a sign-up attempt: true at most once per
