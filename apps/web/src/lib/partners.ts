@@ -2,7 +2,6 @@ import type { QueryClient } from '@tanstack/react-query';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { type Partner, partnerList } from '@trostnetz/contracts/partners';
 import { apiRequest } from './api-client.ts';
-import { realtimeBus } from './realtime.ts';
 import { useChatStore } from './storage/chat-store.ts';
 
 /**
@@ -35,16 +34,3 @@ export function markPartnerOnline(client: QueryClient, partnerId: number) {
 }
 
 export const usePartners = () => useQuery(partnersQuery);
-
-/** SPEC.md §4 Friendship: after any status change (live events included) the partner list is reloaded. */
-export function reloadPartnersOnLiveEvents(client: QueryClient): () => void {
-  const reload = () => void client.invalidateQueries({ queryKey: partnersQueryKey });
-  const offs = [
-    realtimeBus.on('NewChatContact', reload),
-    realtimeBus.on('FriendRequestConfirmation', reload),
-    realtimeBus.on('PartnerStatusChanged', reload),
-  ];
-  return () => {
-    for (const off of offs) off();
-  };
-}

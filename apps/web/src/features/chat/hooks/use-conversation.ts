@@ -2,8 +2,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Partner } from '@trostnetz/contracts/partners';
 import { useCallback, useEffect, useState } from 'react';
 import { isApiError } from '../../../lib/api-client.ts';
+import { reloadPartnerViews } from '../../../lib/friendship.ts';
 import { onPageShown } from '../../../lib/page-visibility.ts';
-import { partnersQueryKey } from '../../../lib/partners.ts';
 import { type PendingMessage, useChatStore } from '../../../lib/storage/chat-store.ts';
 import { track } from '../../../lib/track.ts';
 import { markReadIfReading } from '../api/mark-read.ts';
@@ -54,10 +54,8 @@ export function useConversation(partner: Partner) {
       } catch (error) {
         console.error('chat: sending failed', error);
         useChatStore.getState().setPendingStatus(partnerId, item.client_id, 'failed');
-        // No longer friends: the reloaded partner list turns the chat read-only.
-        if (isApiError(error) && error.code === 'chat_closed') {
-          void client.invalidateQueries({ queryKey: partnersQueryKey });
-        }
+        // No longer friends: the reloaded partner views turn the chat read-only.
+        if (isApiError(error) && error.code === 'chat_closed') reloadPartnerViews(client);
       }
     },
     [client, partnerId],

@@ -1,16 +1,12 @@
-import { useQueryClient } from '@tanstack/react-query';
 import type { User } from '@trostnetz/contracts/user';
 import { Bookmark, ClipboardList, MessageCircle, UserRound } from 'lucide-react';
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CrisisHelpList } from '../../../components/crisis/crisis-help-list.tsx';
 import { buttonClass } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { useAppConfig } from '../../../lib/config.ts';
-import { suggestionsQueryKey } from '../../../lib/friendship.ts';
 import { usePartners } from '../../../lib/partners.ts';
-import { realtimeBus } from '../../../lib/realtime.ts';
 import { useUserStore } from '../../../lib/storage/user-store.ts';
 import { MatchingSettings } from './matching-settings.tsx';
 import { PartnerList, ReceivedRequests } from './partner-lists.tsx';
@@ -49,19 +45,8 @@ export function DashboardScreen() {
 
 function Matched({ user }: { user: User }) {
   const { t } = useTranslation(['dashboard', 'friendship']);
-  const client = useQueryClient();
   const partners = usePartners();
   const list = partners.data ?? [];
-
-  // A new suggestion arrives live as NewChatContact (the partner list reloads by itself).
-  useEffect(
-    () =>
-      realtimeBus.on(
-        'NewChatContact',
-        () => void client.invalidateQueries({ queryKey: suggestionsQueryKey }),
-      ),
-    [client],
-  );
 
   return (
     <>

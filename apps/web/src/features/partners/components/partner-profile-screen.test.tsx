@@ -1,7 +1,9 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ForeignProfile } from '@trostnetz/contracts/partners';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { followFriendshipEvents } from '../../../lib/friendship.ts';
+import { realtimeBus } from '../../../lib/realtime.ts';
 import { jsonResponse, renderScreen } from '../../../test/render.tsx';
 import { PartnerProfileScreen } from './partner-profile-screen.tsx';
 
@@ -184,5 +186,32 @@ describe('watch, hide and report', () => {
     expect(calls('/api/reports')).toEqual([
       JSON.stringify({ type: 'profile', id: 21, reason: 'fake_profile' }),
     ]);
+  });
+});
+
+describe('issue 9 item 15: the profile follows live friendship changes', () => {
+  it('the other side accepts (FriendRequestConfirmation): "retract" gives way to befriended without a reload', async () => {
+    profile = buildProfile({ friend_status: 0 });
+    const { client } = open();
+    const stop = followFriendshipEvents(client);
+    expect(
+      await (await connection()).findByRole('button', { name: 'Anfrage zurückziehen' }),
+    ).toBeInTheDocument();
+    profile = buildProfile({ friend_status: 2 });
+    act(() => realtimeBus.emit('FriendRequestConfirmation', { friend_status: 2 }));
+    expect(await (await connection()).findByText('Ihr seid Trostpartner')).toBeInTheDocument();
+    expect((await connection()).queryByRole('button', { name: 'Anfrage zurückziehen' })).toBeNull();
+    stop();
+  });
+
+  it('the other side retracts or removes (PartnerStatusChanged): the profile offers a new request', async () => {
+    profile = buildProfile({ friend_status: 2 });
+    const { client } = open();
+    const stop = followFriendshipEvents(client);
+    expect(await (await connection()).findByText('Ihr seid Trostpartner')).toBeInTheDocument();
+    profile = buildProfile({ friend_status: 3 });
+    act(() => realtimeBus.emit('PartnerStatusChanged', { status: 3, user_id: 7, foreign_user_id: 21 }));
+    expect(await (await connection()).findByRole('button', { name: 'Kontakt anfragen' })).toBeInTheDocument();
+    stop();
   });
 });
