@@ -7,6 +7,7 @@ import { LanguageSwitch } from '../../components/language-switch.tsx';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { cn } from '../../components/ui/cn.ts';
 import { useSignOut } from '../../features/auth/hooks/use-sign-out.ts';
+import { returnTarget, withReturnTo } from '../../lib/return-to.ts';
 import { useIsMobile } from '../../lib/use-is-mobile.ts';
 import type { HeaderVariant } from '../route-meta.ts';
 import { AccountMenu } from './account-menu.tsx';
@@ -24,7 +25,10 @@ export function Header({ user, variant }: { user: User | null; variant: HeaderVa
 
 function GuestHeader() {
   const { t } = useTranslation('layout');
-  const onLogin = useLocation().pathname === '/login';
+  const { pathname, search } = useLocation();
+  const onLogin = pathname === '/login';
+  // Between login and register the member's target stays along (issue 9 item 16).
+  const next = returnTarget(search);
   return (
     <header className="border-b border-line bg-canvas/95">
       <div className={cn(bar, 'min-h-16 justify-between py-2')}>
@@ -35,7 +39,7 @@ function GuestHeader() {
             <LanguageSwitch />
           </div>
           <Link
-            to={onLogin ? '/register' : '/login'}
+            to={withReturnTo(onLogin ? '/register' : '/login', next)}
             className={buttonClass('secondary', 'whitespace-nowrap', 'sm')}
           >
             {onLogin ? t('guest.register') : t('guest.login')}

@@ -35,8 +35,6 @@ interface ChatState extends ChatData {
    */
   chatId: number | null;
   partnerId: number | null;
-  partnersLoaded: boolean;
-  setPartnersLoaded: (loaded: boolean) => void;
   claim: (owner: number) => void;
   enter: (chatId: number, partnerId: number) => void;
   leave: () => void;
@@ -100,8 +98,6 @@ export const useChatStore = create<ChatState>()(
   persist(
     (set) => ({
       ...empty,
-      partnersLoaded: false,
-      setPartnersLoaded: (partnersLoaded) => set({ partnersLoaded }),
       claim: (owner) => set((s) => (s.owner === owner ? s : { ...empty, owner })),
       enter: (chatId, partnerId) => set({ chatId, partnerId }),
       leave: () => set({ chatId: null, partnerId: null }),
@@ -184,7 +180,7 @@ export const useChatStore = create<ChatState>()(
             },
           };
         }),
-      reset: () => set({ ...empty, partnersLoaded: false }),
+      reset: () => set({ ...empty }),
     }),
     {
       name: CHAT_STORAGE_KEY,
