@@ -174,6 +174,18 @@ describe('watch, hide and report', () => {
     expect(calls('/api/block')).toEqual([JSON.stringify({ userId: 21 })]);
   });
 
+  it('issue 9 item 17: the report dialog names the member, never a raw {{nickname}}', async () => {
+    open();
+    await userEvent.click(await screen.findByRole('button', { name: 'Melden' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Jonas melden' });
+    expect(
+      within(dialog).getByText(
+        'Unser Moderationsteam sieht sich die Meldung vertraulich an. Jonas erfährt nicht, wer gemeldet hat.',
+      ),
+    ).toBeInTheDocument();
+    expect(dialog).not.toHaveTextContent('{{');
+  });
+
   it('a report needs a reason and ends with a thank-you', async () => {
     open();
     await userEvent.click(await screen.findByRole('button', { name: 'Melden' }));
