@@ -201,6 +201,20 @@ describe('watch, hide and report', () => {
   });
 });
 
+describe('issue 9 item 17: a friendship dialog says its message is optional once', () => {
+  it.each([
+    [0, 'Anfrage zurückziehen'],
+    [2, 'Verbindung beenden'],
+    [3, 'Kontakt anfragen'],
+  ] as const)('friend_status %i, "%s"', async (friend_status, button) => {
+    profile = buildProfile({ friend_status });
+    open();
+    await userEvent.click(await (await connection()).findByRole('button', { name: button }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.textContent?.match(/freiwillig/gi)).toHaveLength(1);
+  });
+});
+
 describe('issue 9 item 15: the profile follows live friendship changes', () => {
   it('the other side accepts (FriendRequestConfirmation): "retract" gives way to befriended without a reload', async () => {
     profile = buildProfile({ friend_status: 0 });
