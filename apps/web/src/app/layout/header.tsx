@@ -111,7 +111,10 @@ function MemberHeader({ user, variant }: { user: User; variant: HeaderVariant })
   );
 }
 
-/** Second row of the settings variant: own profile, security, notifications. */
+/**
+ * Second row of the settings variant: own profile, security, notifications. Narrow padding keeps the
+ * three on one line at 375 px; narrower still, they wrap rather than scroll out of sight unnoticed.
+ */
 function SettingsTabs() {
   const { t } = useTranslation('layout');
   const tabs = [
@@ -121,7 +124,8 @@ function SettingsTabs() {
   ];
   return (
     <nav aria-label={t('settingsTabs.label')} className="border-t border-line">
-      <ul className={cn(bar, 'gap-1 overflow-x-auto py-1')}>
+      {/* Not \`bar\`: its gap-3 would win over gap-1 (cn joins, it does not merge). */}
+      <ul className="mx-auto flex w-full max-w-5xl flex-wrap items-center gap-1 px-4 py-1">
         {tabs.map((tab) => (
           <li key={tab.to}>
             <NavLink
@@ -129,7 +133,7 @@ function SettingsTabs() {
               end
               className={({ isActive }) =>
                 cn(
-                  'inline-flex min-h-11 items-center rounded-lg px-3 font-medium whitespace-nowrap no-underline',
+                  'inline-flex min-h-11 items-center rounded-lg px-2 font-medium whitespace-nowrap no-underline sm:px-3',
                   isActive ? 'bg-accent-soft text-accent-strong' : 'text-ink hover:bg-accent-soft',
                 )
               }

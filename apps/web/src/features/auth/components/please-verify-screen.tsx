@@ -50,7 +50,7 @@ export function PleaseVerifyScreen() {
               t={t}
               i18nKey="pleaseVerify.text"
               values={{ email }}
-              components={{ email: <strong className="break-all" /> }}
+              components={{ email: <strong className="wrap-anywhere" /> }}
             />
           </p>
         </div>
