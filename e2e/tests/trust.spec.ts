@@ -361,3 +361,23 @@ for (const lang of ['de', 'en'] as const) {
     await n.context.close();
   });
 }
+
+test('issue 9 items 19 and 20: the first screen’s scripts come precompressed; no source map is public', async ({
+  request,
+}) => {
+  const html = await (await request.get('/login', { headers: { 'accept-encoding': 'identity' } })).text();
+  const scripts = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1] as string);
+  expect(scripts.length).toBeGreaterThan(0);
+  for (const script of scripts) {
+    const br = await request.get(script, { headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.status(), script).toBe(200);
+    expect(br.headers()['content-encoding'], script).toBe('br');
+    expect(br.headers().vary, script).toMatch(/accept-encoding/i);
+    const gzip = await request.get(script, { headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers()['content-encoding'], script).toBe('gzip');
+    const plain = await request.get(script, { headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers()['content-encoding'], script).toBeUndefined();
+    expect(await plain.text(), script).not.toContain('sourceMappingURL');
+    expect((await request.get(`${script}.map`)).status(), `${script}.map`).toBe(404);
+  }
+});
