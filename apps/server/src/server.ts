@@ -8,9 +8,10 @@ async function main() {
   const releaseLock = config.databaseUrl ? () => {} : acquireDataLock(config.dataDir, 'server');
   const app = await buildApp(config);
   await app.listen({ port: config.port, host: config.host });
+  // The one address that works: mailed links use it, and another host name is another origin.
   app.log.info(
     { url: config.appUrl, database: app.ctx.database.kind, realtime: config.realtime.driver },
-    `${config.appName} is ready`,
+    `${config.appName} is ready. Members open ${config.appUrl} (APP_URL): links in e-mails point there, and another address (such as 127.0.0.1 for localhost) is another origin where they are signed out.`,
   );
 
   let closing = false;
