@@ -32,6 +32,7 @@ const suggestion = buildPartner({
   has_messages: false,
 });
 
+let partners = [requester, friend, suggestion];
 /** Who /api/profile/init answers with: null until signed in. */
 let member: ReturnType<typeof buildUser> | null = null;
 /** Who the login answers with. */
@@ -45,7 +46,7 @@ const fetchMock = vi.fn(async (url: string) => {
   if (url === '/api/profile/init')
     return member ? jsonResponse(200, member) : jsonResponse(401, { code: 'unauthenticated' });
   if (url === '/api/auth/tokens/refresh') return jsonResponse(401, { code: 'invalid_token' });
-  if (url === '/api/chat/partners') return jsonResponse(200, [requester, friend, suggestion]);
+  if (url === '/api/chat/partners') return jsonResponse(200, partners);
   if (url === '/api/chat/unreadByChat') return jsonResponse(200, { by_sender: {}, total: 0 });
   if (url.startsWith('/api/chat/9/messages'))
     return jsonResponse(200, {
@@ -97,6 +98,7 @@ const where = (router: Awaited<ReturnType<typeof boot>>) =>
 beforeEach(() => {
   member = null;
   signingIn = buildUser();
+  partners = [requester, friend, suggestion];
   leaveTo.mockReset();
   fetchMock.mockClear();
   vi.stubGlobal('fetch', fetchMock);
@@ -171,6 +173,17 @@ describe('issue 9 item 16: reloading /chat/{id} loads the partner list and conti
     const router = await boot('/chat/9', { signedIn: true });
     expect(await screen.findByRole('heading', { level: 1, name: 'Jonas' }, slow)).toBeInTheDocument();
     expect(await screen.findByText('Schön, dich zu lesen.', {}, slow)).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/chat/9');
+  }, 20_000);
+
+  it('a partner who is not yet in the loaded list (accepted a moment ago) is looked up again', async () => {
+    member = buildUser();
+    partners = [requester, suggestion];
+    const router = await boot('/chat', { signedIn: true });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Nachrichten' }, slow)).toBeInTheDocument();
+    partners = [requester, friend, suggestion];
+    await router.navigate('/chat/9');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Jonas' }, slow)).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/chat/9');
   }, 20_000);
 

@@ -34,7 +34,7 @@ async function fetchUser() {
 
 async function loadPartners() {
   try {
-    await queryClient.fetchQuery(partnersQuery);
+    await queryClient.fetchQuery({ ...partnersQuery, staleTime: 0 });
   } catch {
     // /chat shows the failure with a retry.
   }

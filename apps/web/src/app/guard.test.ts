@@ -184,13 +184,17 @@ describe('SPEC.md §2 Navigation guard', () => {
         type: 'pass',
       });
     });
-    it('an id that is not a chat partner goes to /chat', () => {
-      expect(
-        decide('chat-with', { user: buildUser(), chatPartners: new Set([12]) }, false, { params }),
-      ).toEqual({ type: 'redirect', to: '/chat' });
+    it('an id not in the loaded list loads it again (a friend accepted a moment ago), then goes to /chat', () => {
+      const known = { user: buildUser(), chatPartners: new Set([12]) };
+      expect(decide('chat-with', known, false, { params })).toEqual({ type: 'load-partners' });
+      expect(decide('chat-with', known, false, { params, partnersFetched: true })).toEqual({
+        type: 'redirect',
+        to: '/chat',
+      });
       expect(
         decide('chat-with', { user: buildUser(), chatPartners: new Set([9]) }, false, {
           params: { id: 'x' },
+          partnersFetched: true,
         }),
       ).toEqual({ type: 'redirect', to: '/chat' });
     });

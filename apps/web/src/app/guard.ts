@@ -103,11 +103,15 @@ export function decideNavigation(
     // 7. Premium members (super admins count as premium) cannot open the premium page.
     if (route.name === 'premium' && (user.is_premium || user.is_super_admin)) return redirect('/');
 
-    // 8. chat-with only with a loaded partner list: loaded now rather than dropping the target; an id
-    // that is not a chat partner goes to /chat. Before onboarding the screen says what comes first.
-    if (route.name === 'chat-with' && user.matching_step < 0) {
-      if (!session.chatPartners) return partnersFetched ? redirect('/chat') : { type: 'load-partners' };
-      if (!session.chatPartners.has(Number(params.id))) return redirect('/chat');
+    // 8. chat-with only with a loaded partner list: loaded now rather than dropping the target (again
+    // when the id is not in it: a friend accepted a moment ago); an id that is still no chat partner
+    // goes to /chat. Before onboarding the screen says what comes first.
+    if (
+      route.name === 'chat-with' &&
+      user.matching_step < 0 &&
+      !session.chatPartners?.has(Number(params.id))
+    ) {
+      return partnersFetched ? redirect('/chat') : { type: 'load-partners' };
     }
   } else if (!route.guest) {
     // No member could be fetched for a members-only route.
