@@ -143,8 +143,9 @@ test('issue 9 item 14: a chat remembered from a closed tab is never marked read 
       readCalls.push(r.url());
   });
 
-  // Bert opens the conversation with Alma, then closes the tab.
-  await b.page.goto(`/chat/${alma.id}`);
+  // Bert opens the conversation with Alma from his list, then closes the tab.
+  await b.page.goto('/chat');
+  await b.page.getByRole('link', { name: new RegExp(alma.nickname) }).click();
   await expect(b.page.getByRole('heading', { level: 1, name: alma.nickname })).toBeVisible();
   await b.page.close();
 
