@@ -154,10 +154,11 @@ for (const lang of ['de', 'en'] as const) {
     await expect(log(a.page, lang, bert.nickname).locator('[data-read-state="read"]')).toHaveCount(4);
     await expect(log(a.page, lang, bert.nickname).getByText(T.read, { exact: true })).toHaveCount(4);
 
-    // A reload keeps everything, nothing doubled (chat-with needs the list first: SPEC.md §2).
+    // A reload keeps everything, nothing doubled; the partner list is loaded first and the conversation
+    // stays open (SPEC.md §2, issue 9 item 16).
     await b.page.reload();
-    await expect(b.page).toHaveURL(/\/chat$/);
-    await openChat(b.page, lang, alma.nickname);
+    await expect(b.page).toHaveURL(new RegExp(`/chat/${alma.id}$`));
+    await expect(b.page.getByRole('heading', { level: 1, name: alma.nickname })).toBeVisible();
     for (const text of ['Hallo Bert, wie geht es dir?', 'Schön zu hören.', 'Offline eins', 'Offline zwei']) {
       await once(b.page, lang, alma.nickname, text);
     }

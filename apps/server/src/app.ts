@@ -26,6 +26,7 @@ import { realtimeRoutes } from './modules/realtime/realtime.plugin.ts';
 import { safetyRoutes } from './modules/safety/safety.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { authPlugin } from './plugins/auth.ts';
+import { compressionPlugin } from './plugins/compression.ts';
 import { drainingPlugin } from './plugins/draining.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { localePlugin } from './plugins/locale.ts';
@@ -109,6 +110,7 @@ export async function buildApp(
   await app.register(errorsPlugin);
   await app.register(securityPlugin, { config });
   await app.register(drainingPlugin);
+  await app.register(compressionPlugin);
   await app.register(rateLimitPlugin, { redis, prefix: config.redisPrefix });
   await app.register(openapiPlugin, { appName: config.appName });
   await app.register(authPlugin, { ctx });

@@ -9,9 +9,10 @@ async function main() {
   const app = await buildApp(config);
   await app.listen({ port: config.port, host: config.host });
   await app.ctx.jobs.start();
+  // The one address that works: mailed links use it, and another host name is another origin.
   app.log.info(
     { url: config.appUrl, database: app.ctx.database.kind, realtime: config.realtime.driver },
-    `${config.appName} is ready`,
+    `${config.appName} is ready. Members open ${config.appUrl} (APP_URL): links in e-mails point there, and another address (such as 127.0.0.1 for localhost) is another origin where they are signed out.`,
   );
 
   // Within the 10 s budget: drain (503 to newcomers, /ready 503, live sockets closed with 4200) until

@@ -1,18 +1,28 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, type TestApp } from '../test/test-app.ts';
 
 const INDEX = '<!doctype html><html lang="de"><body><div id="app"></div></body></html>';
+/** A built chunk as Vite leaves it with precompression: plain, .br and .gz beside each other. */
+const CHUNK = `export const partners = ${JSON.stringify(Array.from({ length: 300 }, (_, i) => `Trostpartner ${i}`))};`;
 let t: TestApp;
 
 beforeAll(async () => {
   const dist = mkdtempSync(path.join(tmpdir(), 'trostnetz-web-'));
   mkdirSync(path.join(dist, 'assets'));
   writeFileSync(path.join(dist, 'index.html'), INDEX);
+  writeFileSync(path.join(dist, 'index.html.br'), brotliCompressSync(INDEX));
   writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
   writeFileSync(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  writeFileSync(path.join(dist, 'assets', 'chunk-def456.js'), CHUNK);
+  writeFileSync(path.join(dist, 'assets', 'chunk-def456.js.br'), brotliCompressSync(CHUNK));
+  writeFileSync(path.join(dist, 'assets', 'chunk-def456.js.gz'), gzipSync(CHUNK));
+  // Built without precompressed siblings (e.g. an older build), and a stray source map.
+  writeFileSync(path.join(dist, 'assets', 'plain-789.js'), CHUNK);
+  writeFileSync(path.join(dist, 'assets', 'chunk-def456.js.map'), '{"version":3,"sources":["secret.ts"]}');
   writeFileSync(path.join(path.dirname(dist), 'outside.txt'), 'not for the web');
   t = await createTestApp({}, { WEB_DIST: dist });
 });
@@ -72,5 +82,58 @@ describe('the web app on the same port (DESIGN: one port)', () => {
   it('only GET gets the web app', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/chat', headers: { accept: 'text/html' } });
     expect(res.statusCode).toBe(404);
+  });
+});
+
+const asset = (url: string, acceptEncoding?: string) =>
+  t.app.inject({ method: 'GET', url, headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} });
+
+describe('issue 9 item 19: built assets are served precompressed', () => {
+  it.each([
+    ['br', 'gzip, deflate, br', brotliDecompressSync],
+    ['gzip', 'gzip, deflate', gunzipSync],
+  ] as const)('%s when the browser accepts it, with the right headers', async (encoding, accept, decode) => {
+    const res = await asset('/assets/chunk-def456.js', accept);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe(encoding);
+    expect(res.headers['content-type']).toMatch(/^(text|application)\/javascript/);
+    expect(res.headers.vary).toMatch(/accept-encoding/i);
+    expect(res.headers['cache-control']).toContain('immutable');
+    expect(decode(res.rawPayload).toString()).toBe(CHUNK);
+    expect(Number(res.headers['content-length'])).toBe(res.rawPayload.length);
+  });
+
+  it('the plain file for a browser that accepts neither', async () => {
+    const res = await asset('/assets/chunk-def456.js');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.headers.vary).toMatch(/accept-encoding/i);
+    expect(res.body).toBe(CHUNK);
+  });
+
+  it('client-side routes get the precompressed index.html too, never cached', async () => {
+    const res = await asset('/chat/12', 'br');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(brotliDecompressSync(res.rawPayload).toString()).toBe(INDEX);
+  });
+
+  it('a file without precompressed siblings is sent as it is, never compressed per request', async () => {
+    const res = await asset('/assets/plain-789.js', 'gzip, deflate, br');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.body).toBe(CHUNK);
+  });
+});
+
+describe('issue 9 item 20: source maps are never served', () => {
+  it('a .map left in the public folder is a 404, in any encoding', async () => {
+    for (const accept of [undefined, 'br', 'gzip']) {
+      const res = await asset('/assets/chunk-def456.js.map', accept);
+      expect(res.statusCode, accept).toBe(404);
+      expect(res.body, accept).not.toContain('secret.ts');
+    }
   });
 });

@@ -4,6 +4,7 @@ import { createBrowserRouter, RouterProvider } from 'react-router';
 import { configureSessionHooks } from '../lib/api-client.ts';
 import { i18n } from '../lib/i18n.ts';
 import { queryClient } from '../lib/query-client.ts';
+import { withReturnTo } from '../lib/return-to.ts';
 import '../lib/session.ts';
 import { startAnalytics } from './analytics.ts';
 import { appRoutes } from './router.tsx';
@@ -13,10 +14,12 @@ type RouterFactory = (routes: typeof appRoutes) => ReturnType<typeof createBrows
 export function createAppRouter(factory: RouterFactory = (routes) => createBrowserRouter(routes)) {
   const router = factory(appRoutes);
   configureSessionHooks({
-    // During a navigation the guard decides where to go; otherwise the member goes to /login.
+    // During a navigation the guard decides where to go; otherwise the member goes to /login and,
+    // once signed in again, back to where they were (issue 9 item 16).
     onSessionExpired: () => {
       if (router.state.initialized && router.state.navigation.state === 'idle') {
-        void router.navigate('/login', { replace: true });
+        const { pathname, search } = router.state.location;
+        void router.navigate(withReturnTo('/login', `${pathname}${search}`), { replace: true });
       }
     },
   });

@@ -48,8 +48,8 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('chat routes (SPEC.md §2 chat, chat-with; §3 Unread state)', () => {
-  it('chat-with without a loaded partner list redirects to /chat, which loads it; then the chat opens', async () => {
-    const router = await boot('/chat/9');
+  it('/chat lists the conversations with their unread counts; opening one marks it read', async () => {
+    const router = await boot('/chat');
     expect(await screen.findByRole('heading', { level: 1, name: 'Nachrichten' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/chat');
     const list = await screen.findByRole('list', { name: 'Deine Gespräche' });

@@ -1,9 +1,12 @@
+import type { LoaderFunctionArgs } from 'react-router';
 import { redirect } from 'react-router';
 import { getUser } from '../features/auth/api/get-user.ts';
+import { isChatPartner } from '../features/chat/chat-partners.ts';
 import { isApiError } from '../lib/api-client.ts';
 import { getAppConfig } from '../lib/config.ts';
 import { leaveTo } from '../lib/external-navigation.ts';
-import { useChatStore } from '../lib/storage/chat-store.ts';
+import { loadedPartners, partnersQuery } from '../lib/partners.ts';
+import { queryClient } from '../lib/query-client.ts';
 import { authenticatedUser, useUserStore } from '../lib/storage/user-store.ts';
 import { ensureBootstrapped } from './bootstrap.ts';
 import { decideHome, decideNavigation, type GuardDecision, type GuardSession } from './guard.ts';
@@ -11,10 +14,11 @@ import type { RouteMeta } from './route-meta.ts';
 
 function snapshot(): GuardSession {
   const state = useUserStore.getState();
+  const partners = loadedPartners(queryClient);
   return {
     is401: state.status === 'unauthenticated',
     user: authenticatedUser(state),
-    partnersLoaded: useChatStore.getState().partnersLoaded,
+    chatPartners: partners ? new Set(partners.filter(isChatPartner).map((p) => p.id)) : null,
   };
 }
 
@@ -28,12 +32,32 @@ async function fetchUser() {
   }
 }
 
-async function settle(decide: (userFetched: boolean) => GuardDecision): Promise<null> {
+async function loadPartners() {
+  try {
+    await queryClient.fetchQuery({ ...partnersQuery, staleTime: 0 });
+  } catch {
+    // /chat shows the failure with a retry.
+  }
+}
+
+interface Progress {
+  userFetched: boolean;
+  partnersFetched: boolean;
+}
+
+async function settle(decide: (progress: Progress) => GuardDecision): Promise<null> {
   await ensureBootstrapped();
-  let decision = decide(false);
+  const progress: Progress = { userFetched: false, partnersFetched: false };
+  let decision = decide(progress);
   if (decision.type === 'fetch-user') {
     await fetchUser();
-    decision = decide(true);
+    progress.userFetched = true;
+    decision = decide(progress);
+  }
+  if (decision.type === 'load-partners') {
+    await loadPartners();
+    progress.partnersFetched = true;
+    decision = decide(progress);
   }
   switch (decision.type) {
     case 'redirect':
@@ -47,9 +71,18 @@ async function settle(decide: (userFetched: boolean) => GuardDecision): Promise<
   }
 }
 
-export const guardLoader = (meta: RouteMeta) => () =>
-  settle((userFetched) =>
-    decideNavigation(meta, snapshot(), { userFetched, onboardingUrl: getAppConfig().onboarding_url }),
-  );
+export const guardLoader =
+  (meta: RouteMeta) =>
+  ({ request, params }: LoaderFunctionArgs) => {
+    const url = new URL(request.url);
+    return settle((progress) =>
+      decideNavigation(meta, snapshot(), {
+        ...progress,
+        onboardingUrl: getAppConfig().onboarding_url,
+        target: `${url.pathname}${url.search}`,
+        params,
+      }),
+    );
+  };
 
-export const homeLoader = () => settle((userFetched) => decideHome(snapshot(), { userFetched }));
+export const homeLoader = () => settle(({ userFetched }) => decideHome(snapshot(), { userFetched }));

@@ -7,11 +7,15 @@ const ONBOARDING = '/onboarding';
 const session = (s: Partial<GuardSession> = {}): GuardSession => ({
   is401: false,
   user: null,
-  partnersLoaded: false,
+  chatPartners: null,
   ...s,
 });
-const decide = (name: RouteName, s: Partial<GuardSession> = {}, userFetched = false) =>
-  decideNavigation(routes[name], session(s), { userFetched, onboardingUrl: ONBOARDING });
+const decide = (
+  name: RouteName,
+  s: Partial<GuardSession> = {},
+  userFetched = false,
+  more: { target?: string; params?: Record<string, string>; partnersFetched?: boolean } = {},
+) => decideNavigation(routes[name], session(s), { userFetched, onboardingUrl: ONBOARDING, ...more });
 
 describe('SPEC.md §2 Navigation guard', () => {
   describe('rule 1: guest routes pass through, except login, register and checkout, which are checked', () => {
@@ -166,12 +170,44 @@ describe('SPEC.md §2 Navigation guard', () => {
     });
   });
 
-  describe('SPEC.md §2: chat-with is only entered if the partner list is already loaded', () => {
-    it('without a loaded partner list → /chat', () => {
-      expect(decide('chat-with', { user: buildUser() })).toEqual({ type: 'redirect', to: '/chat' });
+  describe('SPEC.md §2: chat-with is only entered with the partner list loaded (issue 9 item 16: load it)', () => {
+    const params = { id: '9' };
+    it('without a loaded partner list the list is loaded first, instead of dropping the target', () => {
+      expect(decide('chat-with', { user: buildUser() }, false, { params })).toEqual({
+        type: 'load-partners',
+      });
     });
-    it('with a loaded partner list it passes', () => {
-      expect(decide('chat-with', { user: buildUser(), partnersLoaded: true })).toEqual({ type: 'pass' });
+    it('with the list loaded and the id a chat partner it passes', () => {
+      expect(
+        decide('chat-with', { user: buildUser(), chatPartners: new Set([9]) }, false, { params }),
+      ).toEqual({
+        type: 'pass',
+      });
+    });
+    it('an id not in the loaded list loads it again (a friend accepted a moment ago), then goes to /chat', () => {
+      const known = { user: buildUser(), chatPartners: new Set([12]) };
+      expect(decide('chat-with', known, false, { params })).toEqual({ type: 'load-partners' });
+      expect(decide('chat-with', known, false, { params, partnersFetched: true })).toEqual({
+        type: 'redirect',
+        to: '/chat',
+      });
+      expect(
+        decide('chat-with', { user: buildUser(), chatPartners: new Set([9]) }, false, {
+          params: { id: 'x' },
+          partnersFetched: true,
+        }),
+      ).toEqual({ type: 'redirect', to: '/chat' });
+    });
+    it('a list that could not be loaded goes to /chat (which offers a retry)', () => {
+      expect(decide('chat-with', { user: buildUser() }, false, { params, partnersFetched: true })).toEqual({
+        type: 'redirect',
+        to: '/chat',
+      });
+    });
+    it('before onboarding nothing is loaded (the API would refuse): the screen says what to do first', () => {
+      expect(decide('chat-with', { user: buildUser({ matching_step: 3 }) }, false, { params })).toEqual({
+        type: 'pass',
+      });
     });
   });
 
@@ -212,6 +248,85 @@ describe('SPEC.md §2 home', () => {
     expect(decideHome(session({ user: buildUser({ is_verified: false }) }), { userFetched: false })).toEqual({
       type: 'redirect',
       to: '/please-verify',
+    });
+  });
+});
+
+describe('issue 9 item 16: deep links keep their target through login, verification and onboarding', () => {
+  const target = '/friend-request/12';
+  const next = '%2Ffriend-request%2F12';
+
+  it.each([
+    'accept-friend-request',
+    'chat-with',
+    'partner',
+    'dashboard',
+  ] as const)('%s: a guest (401 state) goes to /login with the target', (name) => {
+    expect(decide(name, { is401: true }, false, { target })).toEqual({
+      type: 'redirect',
+      to: `/login?next=${next}`,
+    });
+  });
+
+  it('a fetch that found no member sends to /login with the target too', () => {
+    expect(decide('accept-friend-request', {}, true, { target })).toEqual({
+      type: 'redirect',
+      to: `/login?next=${next}`,
+    });
+  });
+
+  it('an unverified member is sent to please-verify with the target', () => {
+    expect(
+      decide('accept-friend-request', { user: buildUser({ is_verified: false }) }, false, { target }),
+    ).toEqual({ type: 'redirect', to: `/please-verify?next=${next}` });
+  });
+
+  it('once verified, please-verify leads to the target (onboarding done) …', () => {
+    expect(
+      decide('please-verify', { user: buildUser({ matching_step: -1 }) }, false, {
+        target: `/please-verify?next=${next}`,
+      }),
+    ).toEqual({ type: 'redirect', to: target });
+  });
+
+  it('… or to the onboarding, which carries the target on', () => {
+    expect(
+      decide('please-verify', { user: buildUser({ matching_step: 0 }) }, false, {
+        target: `/please-verify?next=${next}`,
+      }),
+    ).toEqual({ type: 'external', url: `/onboarding?next=${next}` });
+  });
+
+  it('an onboarding site elsewhere gets no target (it is not ours to pass on)', () => {
+    expect(
+      decideNavigation(routes['please-verify'], session({ user: buildUser({ matching_step: 0 }) }), {
+        userFetched: false,
+        onboardingUrl: 'https://onboarding.example/start',
+        target: `/please-verify?next=${next}`,
+      }),
+    ).toEqual({ type: 'external', url: 'https://onboarding.example/start' });
+  });
+
+  it('a finished onboarding opened again leads to the target', () => {
+    expect(
+      decide('onboarding', { user: buildUser() }, false, { target: `/onboarding?next=${next}` }),
+    ).toEqual({
+      type: 'redirect',
+      to: target,
+    });
+  });
+
+  it.each([
+    '%2F%2Fevil.example',
+    'https%3A%2F%2Fevil.example',
+    '%2F%5Cevil.example',
+  ])('a target of another origin (next=%s) is dropped: never an open redirect', (evil) => {
+    expect(
+      decide('please-verify', { user: buildUser() }, false, { target: `/please-verify?next=${evil}` }),
+    ).toEqual({ type: 'redirect', to: '/dashboard' });
+    expect(decide('dashboard', { is401: true }, false, { target: `//evil.example` })).toEqual({
+      type: 'redirect',
+      to: '/login',
     });
   });
 });

@@ -1,4 +1,5 @@
 import type { User } from '@trostnetz/contracts/user';
+import { returnTarget, withReturnTo } from '../lib/return-to.ts';
 import type { RouteMeta } from './route-meta.ts';
 
 /**
@@ -10,15 +11,26 @@ export interface GuardSession {
   is401: boolean;
   /** The member once authenticated in this page session, else null. */
   user: User | null;
-  /** chat-with is only entered once the partner list is loaded (SPEC.md §2). */
-  partnersLoaded: boolean;
+  /** Ids of the member's chat partners once the partner list is loaded in this page session, else null. */
+  chatPartners: ReadonlySet<number> | null;
+}
+
+export interface GuardContext {
+  userFetched: boolean;
+  onboardingUrl: string;
+  /** Where the member is going: path and query (issue 9 item 16). */
+  target?: string;
+  params?: Readonly<Record<string, string | undefined>>;
+  /** The partner list was asked for in this navigation (loaded or failed). */
+  partnersFetched?: boolean;
 }
 
 export type GuardDecision =
   | { type: 'pass' }
   | { type: 'redirect'; to: string }
   | { type: 'external'; url: string }
-  | { type: 'fetch-user' };
+  | { type: 'fetch-user' }
+  | { type: 'load-partners' };
 
 /**
  * Guest routes that are still checked. SPEC.md names login, register and checkout; the rule
@@ -50,13 +62,17 @@ const redirect = (to: string): GuardDecision => ({ type: 'redirect', to });
 export function decideNavigation(
   route: Pick<RouteMeta, 'name' | 'guest'>,
   session: GuardSession,
-  { userFetched, onboardingUrl }: { userFetched: boolean; onboardingUrl: string },
+  { userFetched, onboardingUrl, target, params = {}, partnersFetched = false }: GuardContext,
 ): GuardDecision {
   // 1. Guest routes pass through, except the checked ones.
   if (route.guest && !CHECKED_GUEST_ROUTES.has(route.name)) return pass;
 
+  // Where the member was going, carried on as `next` until they can get there (issue 9 item 16).
+  const next = target ? returnTarget(new URL(target, 'http://local.invalid').search) : null;
+  const toLogin = redirect(withReturnTo('/login', target));
+
   // 2. The 401 state sends non-guest routes to login.
-  if (session.is401 && !route.guest) return redirect('/login');
+  if (session.is401 && !route.guest) return toLogin;
 
   // 3. Not yet authenticated: fetch the member (once), then decide again.
   const user = session.user;
@@ -64,28 +80,43 @@ export function decideNavigation(
 
   if (user) {
     // 4. Authenticated but unverified: confined to please-verify.
-    if (!user.is_verified && !OPEN_TO_UNVERIFIED.has(route.name)) return redirect('/please-verify');
+    if (!user.is_verified && !OPEN_TO_UNVERIFIED.has(route.name)) {
+      return redirect(withReturnTo('/please-verify', target));
+    }
 
-    // 5. Verified on please-verify: dashboard when onboarding is done, else the onboarding site.
+    // 5. Verified on please-verify: dashboard (or the target) when onboarding is done, else the
+    // onboarding site, which carries the target on when it is part of this app.
     if (user.is_verified && route.name === 'please-verify') {
-      return user.matching_step < 0 ? redirect('/dashboard') : { type: 'external', url: onboardingUrl };
+      if (user.matching_step < 0) return redirect(next ?? '/dashboard');
+      return {
+        type: 'external',
+        url: onboardingUrl.startsWith('/') ? withReturnTo(onboardingUrl, next) : onboardingUrl,
+      };
     }
 
     // 6. Authenticated on login, register, forgot-password or password reset: dashboard.
     if (SIGNED_OUT_SCREENS.has(route.name)) return redirect('/dashboard');
 
-    // 6b. Onboarding is done once matching_step is negative: on to the dashboard.
-    if (route.name === 'onboarding' && user.matching_step < 0) return redirect('/dashboard');
+    // 6b. Onboarding is done once matching_step is negative: on to the dashboard (or the target).
+    if (route.name === 'onboarding' && user.matching_step < 0) return redirect(next ?? '/dashboard');
 
     // 7. Premium members (super admins count as premium) cannot open the premium page.
     if (route.name === 'premium' && (user.is_premium || user.is_super_admin)) return redirect('/');
+
+    // 8. chat-with only with a loaded partner list: loaded now rather than dropping the target (again
+    // when the id is not in it: a friend accepted a moment ago); an id that is still no chat partner
+    // goes to /chat. Before onboarding the screen says what comes first.
+    if (
+      route.name === 'chat-with' &&
+      user.matching_step < 0 &&
+      !session.chatPartners?.has(Number(params.id))
+    ) {
+      return partnersFetched ? redirect('/chat') : { type: 'load-partners' };
+    }
   } else if (!route.guest) {
     // No member could be fetched for a members-only route.
-    return redirect('/login');
+    return toLogin;
   }
-
-  // 8. chat-with only with a loaded partner list.
-  if (route.name === 'chat-with' && !session.partnersLoaded) return redirect('/chat');
 
   return pass;
 }

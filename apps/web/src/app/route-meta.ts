@@ -13,6 +13,8 @@ export interface RouteMeta {
   headerVariant?: HeaderVariant;
   /** Excluded from analytics (the verification link carries a personal signature). */
   notTracked?: boolean;
+  /** Needs a finished questionnaire (its API answers onboarding_required before). */
+  onboarded?: boolean;
 }
 
 export const routeNames = [
@@ -53,9 +55,15 @@ export type RouteName = (typeof routeNames)[number];
 export const routes: Record<RouteName, RouteMeta> = {
   home: { name: 'home', path: '/', guest: true },
   dashboard: { name: 'dashboard', path: '/dashboard', headerVariant: 'home' },
-  watchlist: { name: 'watchlist', path: '/watchlist', headerVariant: 'home' },
-  blocklist: { name: 'blocklist', path: '/blocklist', headerVariant: 'home' },
-  partner: { name: 'partner', path: '/profile/:id', scrollToTop: true, headerVariant: 'home' },
+  watchlist: { name: 'watchlist', path: '/watchlist', headerVariant: 'home', onboarded: true },
+  blocklist: { name: 'blocklist', path: '/blocklist', headerVariant: 'home', onboarded: true },
+  partner: {
+    name: 'partner',
+    path: '/profile/:id',
+    scrollToTop: true,
+    headerVariant: 'home',
+    onboarded: true,
+  },
   profile: { name: 'profile', path: '/profile', headerVariant: 'settings' },
   settings: { name: 'settings', path: '/settings', headerVariant: 'settings' },
   notifications: { name: 'notifications', path: '/notifications', headerVariant: 'settings' },
@@ -69,8 +77,8 @@ export const routes: Record<RouteName, RouteMeta> = {
   premium: { name: 'premium', path: '/premium', headerVariant: 'home' },
   checkout: { name: 'checkout', path: '/checkout/:plan_id', guest: true },
   'checkout-succeeded': { name: 'checkout-succeeded', path: '/checkout-succeeded', headerVariant: 'home' },
-  chat: { name: 'chat', path: '/chat', scrollToTop: true, headerVariant: 'chat' },
-  'chat-with': { name: 'chat-with', path: '/chat/:id', headerVariant: 'chat' },
+  chat: { name: 'chat', path: '/chat', scrollToTop: true, headerVariant: 'chat', onboarded: true },
+  'chat-with': { name: 'chat-with', path: '/chat/:id', headerVariant: 'chat', onboarded: true },
   login: { name: 'login', path: '/login', guest: true },
   register: { name: 'register', path: '/register', guest: true },
   'forgot-password': { name: 'forgot-password', path: '/forgot-password', guest: true },
@@ -86,6 +94,7 @@ export const routes: Record<RouteName, RouteMeta> = {
     name: 'accept-friend-request',
     path: '/friend-request/:id',
     headerVariant: 'home',
+    onboarded: true,
   },
   // The "separate onboarding site" (SPEC.md §1) as its own lazily loaded part at ONBOARDING_URL.
   onboarding: { name: 'onboarding', path: '/onboarding', scrollToTop: true, headerVariant: 'home' },

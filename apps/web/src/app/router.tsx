@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 import { guardLoader, homeLoader } from './guard-loader.ts';
 import { RootLayout } from './layout/root-layout.tsx';
+import { withOnboardingGate } from './onboarding-gate.tsx';
 import { AppLoading, RouteError } from './route-error.tsx';
 import { type RouteMeta, routes } from './route-meta.ts';
 
@@ -11,7 +12,7 @@ function screen(meta: RouteMeta, load: () => Promise<ComponentType>): RouteObjec
     path: meta.path,
     handle: meta,
     loader: guardLoader(meta),
-    lazy: async () => ({ Component: await load() }),
+    lazy: async () => ({ Component: withOnboardingGate(await load(), meta) }),
   };
 }
 

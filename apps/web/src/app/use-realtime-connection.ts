@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useConfigStore } from '../lib/config.ts';
-import { reloadPartnersOnLiveEvents } from '../lib/partners.ts';
+import { followFriendshipEvents } from '../lib/friendship.ts';
 import { queryClient } from '../lib/query-client.ts';
 import { connectRealtime } from '../lib/realtime.ts';
 import { getAccessToken } from '../lib/tokens.ts';
@@ -14,7 +14,7 @@ export function useRealtimeConnection(userId: number | null) {
   useEffect(() => {
     const token = getAccessToken();
     if (userId === null || !pusher.key || !token) return;
-    const stopReloading = reloadPartnersOnLiveEvents(queryClient);
+    const stopReloading = followFriendshipEvents(queryClient);
     const disconnect = connectRealtime({
       config: pusher,
       userId,

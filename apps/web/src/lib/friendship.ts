@@ -2,6 +2,7 @@ import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-q
 import { friendActionResponse, friendSendResponse } from '@trostnetz/contracts/partners';
 import { apiRequest, isApiError } from './api-client.ts';
 import { partnersQueryKey } from './partners.ts';
+import { realtimeBus } from './realtime.ts';
 import { type TrackedEvent, track } from './track.ts';
 
 /**
@@ -37,6 +38,24 @@ export function reloadPartnerViews(client: QueryClient) {
   for (const queryKey of [partnersQueryKey, suggestionsQueryKey, ['profile'], watchlistQueryKey]) {
     void client.invalidateQueries({ queryKey });
   }
+}
+
+/**
+ * The live side of the same rule, in this one place for every screen (issue 9 item 15): a request,
+ * an acceptance, a retraction or removal by the other member, or a new suggestion reloads every view
+ * that shows a friendship status. FriendRequestChanged stays ignored (SPEC.md §7): the server always
+ * sends PartnerStatusChanged with it.
+ */
+export function followFriendshipEvents(client: QueryClient): () => void {
+  const reload = () => reloadPartnerViews(client);
+  const offs = [
+    realtimeBus.on('NewChatContact', reload),
+    realtimeBus.on('FriendRequestConfirmation', reload),
+    realtimeBus.on('PartnerStatusChanged', reload),
+  ];
+  return () => {
+    for (const off of offs) off();
+  };
 }
 
 export async function friendAction(action: FriendAction, id: number, message?: string) {

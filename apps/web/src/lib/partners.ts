@@ -2,8 +2,6 @@ import type { QueryClient } from '@tanstack/react-query';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { type Partner, partnerList } from '@trostnetz/contracts/partners';
 import { apiRequest } from './api-client.ts';
-import { realtimeBus } from './realtime.ts';
-import { useChatStore } from './storage/chat-store.ts';
 
 /**
  * The member's partner list (GET /api/chat/partners): requests, friends and suggestions. Shared by the
@@ -12,11 +10,11 @@ import { useChatStore } from './storage/chat-store.ts';
 export const partnersQueryKey = ['partners'] as const;
 
 export async function getPartners(): Promise<Partner[]> {
-  const partners = partnerList.parse(await apiRequest<unknown>('/api/chat/partners'));
-  // SPEC.md §2: chat-with is only entered once the partner list is loaded.
-  useChatStore.getState().setPartnersLoaded(true);
-  return partners;
+  return partnerList.parse(await apiRequest<unknown>('/api/chat/partners'));
 }
+
+/** The partner list if it was loaded in this page session (SPEC.md §2: chat-with needs it), else undefined. */
+export const loadedPartners = (client: QueryClient) => client.getQueryData<Partner[]>(partnersQueryKey);
 
 /** Refreshed every 60 s while shown, so partners' online state follows their last-seen pings. */
 export const partnersQuery = queryOptions({
@@ -35,16 +33,3 @@ export function markPartnerOnline(client: QueryClient, partnerId: number) {
 }
 
 export const usePartners = () => useQuery(partnersQuery);
-
-/** SPEC.md §4 Friendship: after any status change (live events included) the partner list is reloaded. */
-export function reloadPartnersOnLiveEvents(client: QueryClient): () => void {
-  const reload = () => void client.invalidateQueries({ queryKey: partnersQueryKey });
-  const offs = [
-    realtimeBus.on('NewChatContact', reload),
-    realtimeBus.on('FriendRequestConfirmation', reload),
-    realtimeBus.on('PartnerStatusChanged', reload),
-  ];
-  return () => {
-    for (const off of offs) off();
-  };
-}

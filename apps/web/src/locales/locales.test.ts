@@ -1,5 +1,27 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { resources } from '../lib/i18n.ts';
+
+const src = path.resolve(__dirname, '..');
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const full = path.join(dir, name);
+    if (statSync(full).isDirectory()) return sourceFiles(full);
+    return /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name) ? [full] : [];
+  });
+}
+
+/** The German text of `key` in the first of `namespaces` that has it (`ns:key` names its own). */
+function lookup(key: string, namespaces: string[]): string | undefined {
+  const [ns, inner] = key.includes(':') ? (key.split(':', 2) as [string, string]) : [undefined, key];
+  for (const name of ns ? [ns] : namespaces) {
+    let value: unknown = resources.de?.[name];
+    for (const part of inner.split('.')) value = (value as Record<string, unknown> | undefined)?.[part];
+    if (typeof value === 'string') return value;
+  }
+  return undefined;
+}
 
 function keys(value: unknown, prefix = ''): string[] {
   if (Array.isArray(value))
@@ -25,5 +47,33 @@ describe('translations', () => {
       expect(flat).not.toMatch(/:""/);
       expect(flat.toLowerCase()).not.toContain('lorem');
     }
+  });
+});
+
+describe('issue 9 item 17: no text reaches the screen with a raw {{placeholder}}', () => {
+  it('every t() call with a literal key passes each value its text interpolates', () => {
+    const missing: string[] = [];
+    for (const file of sourceFiles(src)) {
+      const code = readFileSync(file, 'utf8');
+      const namespaces = [...code.matchAll(/useTranslation\((?:'([\w-]+)'|\[([^\]]*)\])?/g)].flatMap((m) =>
+        m[1]
+          ? [m[1]]
+          : (m[2] ?? '')
+              .split(',')
+              .map((n) => n.trim().replace(/'/g, ''))
+              .filter(Boolean),
+      );
+      for (const call of code.matchAll(/\bt\(\s*'([^']+)'\s*(?:,\s*(\{[^}]*\}))?\s*\)/g)) {
+        const [, key = '', options = ''] = call;
+        const text = lookup(key, namespaces.length ? namespaces : ['common']);
+        if (!text) continue;
+        for (const [, name] of text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)) {
+          if (!new RegExp(`\\b${name}\\b`).test(options)) {
+            missing.push(`${path.relative(src, file)}: t('${key}') leaves {{${name}}} in "${text}"`);
+          }
+        }
+      }
+    }
+    expect(missing).toEqual([]);
   });
 });

@@ -27,7 +27,7 @@ export function renderScreen(
       </QueryClientProvider>
     </I18nextProvider>,
   );
-  return { ...utils, router };
+  return { ...utils, router, client };
 }
 
 export const jsonResponse = (status: number, body: unknown) =>

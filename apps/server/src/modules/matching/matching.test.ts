@@ -33,6 +33,18 @@ describe('onboarding questionnaire', () => {
     );
   });
 
+  it('issue 9 item 17: titles and help texts never say "optional" themselves; the client marks it from `required` once', async () => {
+    const m = await registerMember(t);
+    await verifyMember(t, m);
+    for (const locale of ['de', 'en'] as const) {
+      const q = await call(t, 'GET', '/api/onboarding/questionnaire', { token: m.token, locale });
+      const marked = (q.json.questions as Json[]).filter((x) =>
+        /freiwillig|optional/i.test(`${x.title} ${x.help ?? ''}`),
+      );
+      expect(marked.map((x) => x.key)).toEqual([]);
+    }
+  });
+
   it('is resumable: matching_step is the next step, steps cannot be skipped, earlier ones can be changed', async () => {
     const m = await registerMember(t);
     await verifyMember(t, m);
@@ -98,7 +110,7 @@ describe('matching', () => {
     expect(s.reason).toEqual(
       expect.arrayContaining([
         { question: 'Was hast du erlebt?', answers: ['Ihr habt eine ähnliche Verlusterfahrung'] },
-        { question: 'Wo lebst du? (freiwillig)', answers: ['Bremen'] },
+        { question: 'Wo lebst du?', answers: ['Bremen'] },
       ]),
     );
     const en = (await suggestionsOf(b.token, 'en')).find((p) => p.id === a.id)!;

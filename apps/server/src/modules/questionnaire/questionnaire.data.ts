@@ -1,9 +1,12 @@
 /**
  * The onboarding questionnaire as seed data (DESIGN.md §4: versioned data, not code). Seeded into the
  * database at start; `weight` scores shared answers in matching, `filter` names the hard filter a
- * question feeds. Bump QUESTIONNAIRE_VERSION when the content changes.
+ * question feeds. Bump QUESTIONNAIRE_VERSION when the content changes. Titles and help say nothing
+ * about being optional: `required` does, and the client marks it. Version 2 marked health-data
+ * questions `sensitive` (issue 9 item 1); version 3 removed doubled "(freiwillig)" markers, which also
+ * showed in "Warum ihr passt".
  */
-export const QUESTIONNAIRE_VERSION = 2;
+export const QUESTIONNAIRE_VERSION = 3;
 
 /** must_share: a suggestion shares at least one answer of this question ("a similar situation"). */
 export type Filter =
@@ -168,7 +171,6 @@ export const questionnaire: QuestionSeed[] = [
     filter: 'gender',
     role: null,
     title: { de: 'Dein Geschlecht', en: 'Your gender' },
-    help: { de: 'Freiwillig.', en: 'Optional.' },
     options: genders,
   },
   {
@@ -191,7 +193,7 @@ export const questionnaire: QuestionSeed[] = [
     weight: 2,
     filter: 'region',
     role: null,
-    title: { de: 'Wo lebst du? (freiwillig)', en: 'Where do you live? (optional)' },
+    title: { de: 'Wo lebst du?', en: 'Where do you live?' },
     help: {
       de: 'Hilft, wenn du dich auch vor Ort treffen möchtest. Wir zeigen nie deinen Wohnort.',
       en: 'Helps if you would like to meet in person. We never show where you live.',

@@ -7,6 +7,7 @@ import { LanguageSwitch } from '../../components/language-switch.tsx';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { cn } from '../../components/ui/cn.ts';
 import { useSignOut } from '../../features/auth/hooks/use-sign-out.ts';
+import { returnTarget, withReturnTo } from '../../lib/return-to.ts';
 import { useIsMobile } from '../../lib/use-is-mobile.ts';
 import type { HeaderVariant } from '../route-meta.ts';
 import { AccountMenu } from './account-menu.tsx';
@@ -24,7 +25,10 @@ export function Header({ user, variant }: { user: User | null; variant: HeaderVa
 
 function GuestHeader() {
   const { t } = useTranslation('layout');
-  const onLogin = useLocation().pathname === '/login';
+  const { pathname, search } = useLocation();
+  const onLogin = pathname === '/login';
+  // Between login and register the member's target stays along (issue 9 item 16).
+  const next = returnTarget(search);
   return (
     <header className="border-b border-line bg-canvas/95">
       <div className={cn(bar, 'min-h-16 justify-between py-2')}>
@@ -35,7 +39,7 @@ function GuestHeader() {
             <LanguageSwitch />
           </div>
           <Link
-            to={onLogin ? '/register' : '/login'}
+            to={withReturnTo(onLogin ? '/register' : '/login', next)}
             className={buttonClass('secondary', 'whitespace-nowrap', 'sm')}
           >
             {onLogin ? t('guest.register') : t('guest.login')}
@@ -107,7 +111,10 @@ function MemberHeader({ user, variant }: { user: User; variant: HeaderVariant })
   );
 }
 
-/** Second row of the settings variant: own profile, security, notifications. */
+/**
+ * Second row of the settings variant: own profile, security, notifications. Narrow padding keeps the
+ * three on one line at 375 px; narrower still, they wrap rather than scroll out of sight unnoticed.
+ */
 function SettingsTabs() {
   const { t } = useTranslation('layout');
   const tabs = [
@@ -117,7 +124,8 @@ function SettingsTabs() {
   ];
   return (
     <nav aria-label={t('settingsTabs.label')} className="border-t border-line">
-      <ul className={cn(bar, 'gap-1 overflow-x-auto py-1')}>
+      {/* Not \`bar\`: its gap-3 would win over gap-1 (cn joins, it does not merge). */}
+      <ul className="mx-auto flex w-full max-w-5xl flex-wrap items-center gap-1 px-4 py-1">
         {tabs.map((tab) => (
           <li key={tab.to}>
             <NavLink
@@ -125,7 +133,7 @@ function SettingsTabs() {
               end
               className={({ isActive }) =>
                 cn(
-                  'inline-flex min-h-11 items-center rounded-lg px-3 font-medium whitespace-nowrap no-underline',
+                  'inline-flex min-h-11 items-center rounded-lg px-2 font-medium whitespace-nowrap no-underline sm:px-3',
                   isActive ? 'bg-accent-soft text-accent-strong' : 'text-ink hover:bg-accent-soft',
                 )
               }

@@ -6,6 +6,10 @@ export const canWrite = (p: Partner) => p.friend_status === FRIEND_STATUS.befrie
 
 export const isDeleted = (p: Pick<Partner, 'nickname'>) => !p.nickname;
 
+/** Someone the member has a conversation with: befriended, or a former friend with messages. */
+export const isChatPartner = (p: Pick<Partner, 'friend_status' | 'has_messages'>) =>
+  p.friend_status === FRIEND_STATUS.befriended || p.has_messages;
+
 /**
  * The chat list: befriended partners first, then read-only former friends with messages; within
  * each, the most recent conversation first (by newest cached message id).
@@ -15,6 +19,8 @@ export function chatPartners(list: Partner[], messages: Record<string, ChatMessa
   const byRecent = (a: Partner, b: Partner) => newest(b) - newest(a) || a.nickname.localeCompare(b.nickname);
   return {
     befriended: list.filter((p) => p.friend_status === FRIEND_STATUS.befriended).sort(byRecent),
-    former: list.filter((p) => p.friend_status !== FRIEND_STATUS.befriended && p.has_messages).sort(byRecent),
+    former: list
+      .filter((p) => p.friend_status !== FRIEND_STATUS.befriended && isChatPartner(p))
+      .sort(byRecent),
   };
 }

@@ -94,6 +94,25 @@ describe('chat store (SPEC.md §4 Chat, Local persistence)', () => {
     expect(store().messages['9']?.[0]?.id).toBe(21);
   });
 
+  it('issue 9 item 14: the open conversation is never persisted, and one remembered by an older version is dropped', async () => {
+    store().replace(9, [buildMessage({ id: 1 })], false);
+    store().enter(3, 9);
+    const saved = JSON.parse(localStorage.getItem(CHAT_STORAGE_KEY) ?? '{}').state;
+    expect(saved.chatId).toBeUndefined();
+    expect(saved.partnerId).toBeUndefined();
+    expect(saved.messages['9']).toHaveLength(1);
+
+    // What earlier builds wrote: the chat that was open when the tab closed.
+    localStorage.setItem(
+      CHAT_STORAGE_KEY,
+      JSON.stringify({ state: { ...saved, chatId: 3, partnerId: 9 }, version: 1 }),
+    );
+    store().leave();
+    await useChatStore.persist.rehydrate();
+    expect(store()).toMatchObject({ chatId: null, partnerId: null });
+    expect(store().messages['9']).toHaveLength(1);
+  });
+
   it('another member’s state is dropped', () => {
     store().setUnread({ '9': 2 });
     store().claim(8);

@@ -20,8 +20,6 @@ export const KEPT_PER_CHAT = 100;
 interface ChatData {
   /** The member these messages belong to; another member's state is dropped. */
   owner: number | null;
-  chatId: number | null;
-  partnerId: number | null;
   messages: Record<string, ChatMessage[]>;
   hasMore: Record<string, boolean>;
   cursor: Record<string, number>;
@@ -31,9 +29,12 @@ interface ChatData {
 }
 
 interface ChatState extends ChatData {
-  /** Not persisted: chat-with needs the list loaded in this page session (SPEC.md §2). */
-  partnersLoaded: boolean;
-  setPartnersLoaded: (loaded: boolean) => void;
+  /**
+   * The conversation on screen. Not persisted: a chat remembered from a closed tab must never count
+   * as open, or messages would be marked read on another screen (issue 9 item 14).
+   */
+  chatId: number | null;
+  partnerId: number | null;
   claim: (owner: number) => void;
   enter: (chatId: number, partnerId: number) => void;
   leave: () => void;
@@ -51,7 +52,7 @@ interface ChatState extends ChatData {
   reset: () => void;
 }
 
-const empty: ChatData = {
+const empty: ChatData & Pick<ChatState, 'chatId' | 'partnerId'> = {
   owner: null,
   chatId: null,
   partnerId: null,
@@ -97,8 +98,6 @@ export const useChatStore = create<ChatState>()(
   persist(
     (set) => ({
       ...empty,
-      partnersLoaded: false,
-      setPartnersLoaded: (partnersLoaded) => set({ partnersLoaded }),
       claim: (owner) => set((s) => (s.owner === owner ? s : { ...empty, owner })),
       enter: (chatId, partnerId) => set({ chatId, partnerId }),
       leave: () => set({ chatId: null, partnerId: null }),
@@ -181,7 +180,7 @@ export const useChatStore = create<ChatState>()(
             },
           };
         }),
-      reset: () => set({ ...empty, partnersLoaded: false }),
+      reset: () => set({ ...empty }),
     }),
     {
       name: CHAT_STORAGE_KEY,
@@ -197,8 +196,6 @@ export const useChatStore = create<ChatState>()(
         }
         return {
           owner: s.owner,
-          chatId: s.chatId,
-          partnerId: s.partnerId,
           messages,
           hasMore,
           cursor: s.cursor,
@@ -208,7 +205,8 @@ export const useChatStore = create<ChatState>()(
       },
       // A send interrupted by the reload is shown as failed; its retry reuses the client_id.
       merge: (persisted, current) => {
-        const p = (persisted ?? {}) as Partial<ChatData>;
+        // Earlier builds stored the open chat too; it is never taken over.
+        const { chatId: _chat, partnerId: _partner, ...p } = (persisted ?? {}) as Partial<ChatState>;
         const pending = Object.fromEntries(
           Object.entries(p.pending ?? {}).map(([k, list]) => [
             k,

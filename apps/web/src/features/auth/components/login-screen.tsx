@@ -7,6 +7,7 @@ import { PasswordField } from '../../../components/ui/password-field.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { useErrorMessage } from '../../../lib/error-message.ts';
 import { submitWith, useFieldState, useZodForm } from '../../../lib/form.ts';
+import { returnTarget, withReturnTo } from '../../../lib/return-to.ts';
 import { useLogin } from '../api/login.ts';
 import { AuthCard } from './auth-card.tsx';
 
@@ -15,7 +16,10 @@ export type LoginNotice = 'passwordChanged' | 'verified';
 export function LoginScreen() {
   const { t } = useTranslation('auth');
   const navigate = useNavigate();
-  const notice = (useLocation().state as { notice?: LoginNotice } | null)?.notice;
+  const location = useLocation();
+  const notice = (location.state as { notice?: LoginNotice } | null)?.notice;
+  // Where the member was going before the guard sent them here (issue 9 item 16).
+  const next = returnTarget(location.search);
   const login = useLogin();
   const toMessage = useErrorMessage();
   const form = useZodForm(loginBody, { defaultValues: { username: '', password: '' } });
@@ -24,7 +28,7 @@ export function LoginScreen() {
 
   const onSubmit = submitWith(form, async (values) => {
     await login.mutateAsync(values);
-    navigate('/', { replace: true });
+    navigate(next ?? '/', { replace: true });
   });
 
   return (
@@ -33,7 +37,7 @@ export function LoginScreen() {
       intro={t('login.intro')}
       footer={
         <p>
-          {t('login.noAccount')} <Link to="/register">{t('login.toRegister')}</Link>
+          {t('login.noAccount')} <Link to={withReturnTo('/register', next)}>{t('login.toRegister')}</Link>
         </p>
       }
     >

@@ -1,7 +1,7 @@
 import { LogOut, MailCheck, RefreshCw } from 'lucide-react';
 import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { useErrorMessage } from '../../../lib/error-message.ts';
@@ -14,6 +14,7 @@ import { ResendVerificationButton } from './resend-verification-button.tsx';
 export function PleaseVerifyScreen() {
   const { t } = useTranslation('auth');
   const navigate = useNavigate();
+  const { search } = useLocation();
   const email = useUserStore((s) => s.user?.email ?? '');
   const { signOut, pending: signingOut } = useSignOut();
   const toMessage = useErrorMessage();
@@ -21,13 +22,14 @@ export function PleaseVerifyScreen() {
   const [stillUnverified, setStillUnverified] = useState(false);
   const [checkError, setCheckError] = useState<unknown>(null);
 
-  // Re-run the guard with a fresh member: verified members move on to onboarding or dashboard.
+  // Re-run the guard with a fresh member: verified members move on to onboarding, the dashboard or
+  // where they were going (`next` stays in the address).
   const checkAgain = async () => {
     setChecking(true);
     setCheckError(null);
     try {
       const user = await getUser();
-      if (user.is_verified) navigate('/please-verify', { replace: true });
+      if (user.is_verified) navigate(`/please-verify${search}`, { replace: true });
       else setStillUnverified(true);
     } catch (error) {
       setCheckError(error);
@@ -48,7 +50,7 @@ export function PleaseVerifyScreen() {
               t={t}
               i18nKey="pleaseVerify.text"
               values={{ email }}
-              components={{ email: <strong className="break-all" /> }}
+              components={{ email: <strong className="wrap-anywhere" /> }}
             />
           </p>
         </div>

@@ -1,7 +1,7 @@
 import { registerBody } from '@trostnetz/contracts/auth';
 import { PASSWORD_MIN } from '@trostnetz/contracts/fields';
 import { Trans, useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { CheckboxField } from '../../../components/ui/checkbox-field.tsx';
@@ -10,6 +10,7 @@ import { TextField } from '../../../components/ui/text-field.tsx';
 import { useErrorMessage } from '../../../lib/error-message.ts';
 import { submitWith, useFieldState, useZodForm } from '../../../lib/form.ts';
 import { getLocale } from '../../../lib/i18n.ts';
+import { returnTarget, withReturnTo } from '../../../lib/return-to.ts';
 import { useRegister } from '../api/register.ts';
 import { AuthCard } from './auth-card.tsx';
 
@@ -26,6 +27,7 @@ function NewTabLink({ to, children }: { to: string; children?: React.ReactNode }
 export function RegisterScreen() {
   const { t } = useTranslation('auth');
   const navigate = useNavigate();
+  const next = returnTarget(useLocation().search);
   const register = useRegister();
   const toMessage = useErrorMessage();
   const form = useZodForm(registerBody, {
@@ -48,7 +50,7 @@ export function RegisterScreen() {
 
   const onSubmit = submitWith(form, async (values) => {
     await register.mutateAsync({ ...values, locale: getLocale() });
-    navigate('/please-verify', { replace: true });
+    navigate(withReturnTo('/please-verify', next), { replace: true });
   });
 
   return (
@@ -57,7 +59,7 @@ export function RegisterScreen() {
       intro={t('register.intro')}
       footer={
         <p>
-          {t('register.haveAccount')} <Link to="/login">{t('register.toLogin')}</Link>
+          {t('register.haveAccount')} <Link to={withReturnTo('/login', next)}>{t('register.toLogin')}</Link>
         </p>
       }
     >

@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { onPageShown, pageVisible } from '../../../lib/page-visibility.ts';
 import { getUser } from '../api/get-user.ts';
 import { postLastSeen } from '../api/last-seen.ts';
 
@@ -14,16 +15,16 @@ export function useSessionHeartbeat(active: boolean) {
   useEffect(() => {
     if (!active) return;
     const ping = () => {
-      if (document.visibilityState === 'visible') postLastSeen().catch(() => {});
+      if (pageVisible()) postLastSeen().catch(() => {});
     };
     ping();
-    document.addEventListener('visibilitychange', ping);
+    const stopWatching = onPageShown(ping);
     const lastSeen = setInterval(ping, LAST_SEEN_INTERVAL_MS);
     const refresh = setInterval(() => {
       getUser().catch(() => {});
     }, USER_REFRESH_INTERVAL_MS);
     return () => {
-      document.removeEventListener('visibilitychange', ping);
+      stopWatching();
       clearInterval(lastSeen);
       clearInterval(refresh);
     };

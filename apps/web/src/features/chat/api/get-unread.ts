@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { unreadResponse } from '@trostnetz/contracts/chat';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { useChatStore } from '../../../lib/storage/chat-store.ts';
+import { readingNow } from './mark-read.ts';
 
 /**
  * GET /api/chat/unreadByChat into the chat store. A query, so that a reconnect (which invalidates
@@ -10,10 +11,10 @@ import { useChatStore } from '../../../lib/storage/chat-store.ts';
 export async function getUnread(): Promise<number> {
   try {
     const unread = unreadResponse.parse(await apiRequest<unknown>('/api/chat/unreadByChat'));
-    const { partnerId, setUnread } = useChatStore.getState();
-    // The open conversation is being read right now.
-    if (partnerId !== null) delete unread.by_sender[String(partnerId)];
-    setUnread(unread.by_sender);
+    // The conversation being read right now has nothing unread; one in a hidden tab keeps its count.
+    const reading = readingNow();
+    if (reading) delete unread.by_sender[String(reading.partnerId)];
+    useChatStore.getState().setUnread(unread.by_sender);
     return unread.total;
   } catch (error) {
     console.error('chat: loading unread counts failed', error);

@@ -1,6 +1,6 @@
 import { useChatStore } from '../../../lib/storage/chat-store.ts';
 import { getMessages } from './get-messages.ts';
-import { markRead } from './mark-read.ts';
+import { markReadIfReading } from './mark-read.ts';
 
 export const PAGE_SIZE = 30;
 const CATCH_UP_LIMIT = 100;
@@ -12,9 +12,9 @@ export const conversationKey = (partnerId: number) => ['chat', 'conversation', p
  * Brings the cached conversation up to date (SPEC.md §4 Chat, Local persistence): the newest page
  * the first time; afterwards everything after the cursor (or after the oldest own message not yet
  * read, to refresh read marks), merged by id. A gap larger than one catch-up replaces the cache.
- * Then the partner's messages are marked read.
+ * Then the partner's messages are marked read, if the member is reading them (not in a hidden tab).
  */
-export async function syncConversation(chatId: number, partnerId: number): Promise<true> {
+export async function syncConversation(partnerId: number): Promise<true> {
   const key = String(partnerId);
   const { messages, cursor } = useChatStore.getState();
   const cached = messages[key] ?? [];
@@ -32,9 +32,7 @@ export async function syncConversation(chatId: number, partnerId: number): Promi
       useChatStore.getState().merge(partnerId, page.messages, { fetched: true });
     }
   }
-  const state = useChatStore.getState();
-  const unseen = (state.messages[key] ?? []).some((m) => m.user_id === partnerId && !m.read_at);
-  if (unseen || (state.unread[key] ?? 0) > 0) await markRead(chatId, partnerId);
+  await markReadIfReading(partnerId);
   return true;
 }
 

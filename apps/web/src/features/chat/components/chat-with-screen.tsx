@@ -5,15 +5,16 @@ import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Page } from '../../../components/ui/page.tsx';
 import { usePartners } from '../../../lib/partners.ts';
 import { displayedUser, useUserStore } from '../../../lib/storage/user-store.ts';
+import { isChatPartner } from '../chat-partners.ts';
 import { Conversation } from './conversation.tsx';
 
-/** /chat/:id; only reached once the partner list is loaded (guard, SPEC.md §2). */
+/** /chat/:id; the guard loads the partner list first and sends ids that are no chat partner to /chat. */
 export function ChatWithScreen() {
   const { t } = useTranslation(['chat', 'routes']);
   const { id } = useParams();
   const me = useUserStore(displayedUser);
   const partners = usePartners();
-  const partner = partners.data?.find((p) => String(p.id) === id);
+  const partner = partners.data?.find((p) => String(p.id) === id && isChatPartner(p));
 
   if (partner && me) return <Conversation key={partner.id} partner={partner} me={me.id} />;
   return (

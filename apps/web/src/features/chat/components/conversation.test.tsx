@@ -51,7 +51,15 @@ function LiveScreen() {
 }
 
 const sends = () => calls.filter((c) => c.url === '/api/chat/9/send');
+const reads = () => calls.filter((c) => c.url.endsWith('/read'));
 const open = () => renderScreen(LiveScreen, { path: '/chat/:id', url: '/chat/9' });
+
+/** The Page Visibility API as the browser reports it; jsdom's page is always visible. */
+let visibility: DocumentVisibilityState = 'visible';
+function setVisibility(next: DocumentVisibilityState) {
+  visibility = next;
+  document.dispatchEvent(new Event('visibilitychange'));
+}
 
 beforeEach(() => {
   localStorage.clear();
@@ -64,6 +72,8 @@ beforeEach(() => {
   unread = {};
   older = [];
   calls.length = 0;
+  visibility = 'visible';
+  Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => visibility });
   vi.stubGlobal('fetch', fetchMock);
   vi.spyOn(console, 'error').mockImplementation(() => {});
 });
@@ -212,5 +222,75 @@ describe('conversation (SPEC.md §4 Chat)', () => {
       name: 'Profil von Jonas ansehen, melden oder ausblenden',
     });
     expect(link).toHaveAttribute('href', '/profile/9');
+  });
+});
+
+/** Another screen (e.g. /dashboard): only the layout's live chat hook runs. */
+function ElsewhereScreen() {
+  useChatLive(ME);
+  return <p>Übersicht</p>;
+}
+
+describe('issue 9 item 14: a chat is marked read only while its conversation is on screen and the page is visible', () => {
+  it('the chat remembered in chat_storage from a closed tab causes no read call on another screen; the unread count shows', async () => {
+    history = [buildMessage({ id: 1, message: 'Bist du noch wach?' })];
+    unread = { '9': 1 };
+    // What a tab closed on /chat/9 left behind (earlier builds kept the open chat in chat_storage).
+    localStorage.setItem(
+      'chat_storage',
+      JSON.stringify({ state: { owner: ME, chatId: 3, partnerId: 9, messages: {}, unread: {} }, version: 1 }),
+    );
+    await useChatStore.persist.rehydrate();
+    renderScreen(ElsewhereScreen, { path: '/dashboard' });
+    await screen.findByText('Übersicht');
+    await waitFor(() => expect(useChatStore.getState().unread).toEqual({ '9': 1 }));
+
+    const incoming = buildMessage({ id: 2, message: 'Ich schreib dir einfach.' });
+    history.push(incoming);
+    act(() => realtimeBus.emit('ChatMessageNew', { message: incoming }));
+    expect(useChatStore.getState().unread).toEqual({ '9': 2 });
+    await new Promise((r) => setTimeout(r, 50));
+    expect(reads()).toEqual([]);
+  });
+
+  it('in a hidden tab the open conversation is not marked read; when the tab is shown again it is, once', async () => {
+    visibility = 'hidden';
+    unread = { '9': 1 };
+    open();
+    const log = await screen.findByRole('log', { name: 'Gespräch mit Jonas' });
+    await within(log).findByText('Wie geht es dir heute?');
+    await waitFor(() => expect(calls.some((c) => c.url === '/api/chat/unreadByChat')).toBe(true));
+    const incoming = buildMessage({ id: 2, message: 'Ich denke an dich.' });
+    history.push(incoming);
+    act(() => realtimeBus.emit('ChatMessageNew', { message: incoming }));
+    expect(await within(log).findByText('Ich denke an dich.')).toBeInTheDocument();
+    await waitFor(() => expect(useChatStore.getState().unread).toEqual({ '9': 2 }));
+    expect(reads()).toEqual([]);
+    expect(useChatStore.getState().messages['9']?.every((m) => m.read_at === null)).toBe(true);
+
+    act(() => setVisibility('visible'));
+    await waitFor(() => expect(reads()).toHaveLength(1));
+    expect(reads()[0]).toMatchObject({ url: '/api/chat/messages/3/9/read', method: 'POST' });
+    await waitFor(() =>
+      expect(useChatStore.getState().messages['9']?.every((m) => m.read_at === 'r')).toBe(true),
+    );
+    expect(useChatStore.getState().unread['9']).toBeUndefined();
+    // Shown again with nothing new: no further read call.
+    act(() => setVisibility('hidden'));
+    act(() => setVisibility('visible'));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(reads()).toHaveLength(1);
+  });
+
+  it('after leaving the conversation, showing the tab again marks nothing read', async () => {
+    const { unmount } = open();
+    await screen.findByRole('log');
+    await waitFor(() => expect(reads()).toHaveLength(1));
+    unmount();
+    act(() => setVisibility('hidden'));
+    useChatStore.getState().setUnread({ '9': 1 });
+    act(() => setVisibility('visible'));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(reads()).toHaveLength(1);
   });
 });

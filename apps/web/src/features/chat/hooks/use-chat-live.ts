@@ -5,12 +5,12 @@ import { markPartnerOnline } from '../../../lib/partners.ts';
 import { realtimeBus } from '../../../lib/realtime.ts';
 import { useChatStore } from '../../../lib/storage/chat-store.ts';
 import { useUnreadSync } from '../api/get-unread.ts';
-import { markRead } from '../api/mark-read.ts';
+import { markReadIfReading } from '../api/mark-read.ts';
 
 /**
  * Mounted once for a signed-in, verified member (SPEC.md §4 Chat): unread counts from the server,
- * then live. A new message counts as unread for its sender; in the open chat it is appended and
- * marked read at once. ChatMessagesRead brings read marks of own messages, and reads from other tabs.
+ * then live. A new message counts as unread for its sender; in the conversation being read it is
+ * appended and marked read at once (in a hidden tab only once the page is shown again). ChatMessagesRead brings read marks of own messages, and reads from other tabs.
  */
 export function useChatLive(me: number | null) {
   useUnreadSync(me !== null);
@@ -25,9 +25,7 @@ export function useChatLive(me: number | null) {
       const store = useChatStore.getState();
       store.receive(message, me);
       if (message.user_id !== me) markPartnerOnline(client, message.user_id);
-      if (message.user_id !== me && store.partnerId === message.user_id && store.chatId !== null) {
-        void markRead(store.chatId, message.user_id);
-      }
+      if (message.user_id !== me) void markReadIfReading(message.user_id);
     });
     const offRead = realtimeBus.on('ChatMessagesRead', (payload) => {
       const parsed = messagesReadEvent.safeParse(payload);

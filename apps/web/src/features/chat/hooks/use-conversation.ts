@@ -2,17 +2,19 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Partner } from '@trostnetz/contracts/partners';
 import { useCallback, useEffect, useState } from 'react';
 import { isApiError } from '../../../lib/api-client.ts';
-import { partnersQueryKey } from '../../../lib/partners.ts';
+import { reloadPartnerViews } from '../../../lib/friendship.ts';
+import { onPageShown } from '../../../lib/page-visibility.ts';
 import { type PendingMessage, useChatStore } from '../../../lib/storage/chat-store.ts';
 import { track } from '../../../lib/track.ts';
+import { markReadIfReading } from '../api/mark-read.ts';
 import { newClientId, sendMessage } from '../api/send-message.ts';
 import { conversationKey, loadOlder, syncConversation } from '../api/sync-conversation.ts';
 
 const EMPTY: never[] = [];
 
 /**
- * One open conversation (SPEC.md §4 Chat): entering sets the ids, syncs and marks read; leaving
- * clears the ids. Sends are optimistic; a failed one stays visible with a retry that reuses its
+ * One open conversation (SPEC.md §4 Chat): entering sets the ids, syncs and marks read (while the
+ * page is visible); leaving clears the ids. Sends are optimistic; a failed one stays visible with a retry that reuses its
  * client_id, so it is stored once (SPEC.md §8: the failure itself is only logged).
  */
 export function useConversation(partner: Partner) {
@@ -26,12 +28,17 @@ export function useConversation(partner: Partner) {
 
   useEffect(() => {
     useChatStore.getState().enter(partner.chat_id, partnerId);
-    return () => useChatStore.getState().leave();
+    // Read in a hidden tab, the messages are marked read once the member sees the page again.
+    const stop = onPageShown(() => void markReadIfReading(partnerId));
+    return () => {
+      stop();
+      useChatStore.getState().leave();
+    };
   }, [partner.chat_id, partnerId]);
 
   const sync = useQuery({
     queryKey: conversationKey(partnerId),
-    queryFn: () => syncConversation(partner.chat_id, partnerId),
+    queryFn: () => syncConversation(partnerId),
     staleTime: 0,
     gcTime: 0,
   });
@@ -47,10 +54,8 @@ export function useConversation(partner: Partner) {
       } catch (error) {
         console.error('chat: sending failed', error);
         useChatStore.getState().setPendingStatus(partnerId, item.client_id, 'failed');
-        // No longer friends: the reloaded partner list turns the chat read-only.
-        if (isApiError(error) && error.code === 'chat_closed') {
-          void client.invalidateQueries({ queryKey: partnersQueryKey });
-        }
+        // No longer friends: the reloaded partner views turn the chat read-only.
+        if (isApiError(error) && error.code === 'chat_closed') reloadPartnerViews(client);
       }
     },
     [client, partnerId],

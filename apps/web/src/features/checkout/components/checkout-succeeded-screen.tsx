@@ -1,17 +1,20 @@
-import { PartyPopper } from 'lucide-react';
+import { Info } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { ButtonLink } from '../../../components/ui/button.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Page } from '../../../components/ui/page.tsx';
 
+/**
+ * Where a payment provider sends members back. Until premium can be booked no payment can have
+ * happened, so the page says so calmly instead of thanking anyone (the premium issue replaces it).
+ */
 export function CheckoutSucceededScreen() {
   const { t } = useTranslation(['checkout', 'routes']);
   return (
-    <Page title={t('checkout-succeeded', { ns: 'routes' })} intro={t('succeeded.intro')}>
+    <Page title={t('checkout-succeeded', { ns: 'routes' })}>
       <EmptyState
-        icon={PartyPopper}
+        icon={Info}
         title={t('succeeded.title')}
-        action={<ButtonLink to="/dashboard">{t('succeeded.action')}</ButtonLink>}
+        link={{ to: '/premium', label: t('succeeded.action') }}
       >
         {t('succeeded.text')}
       </EmptyState>

@@ -2,6 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Partner } from '@trostnetz/contracts/partners';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { followFriendshipEvents } from '../../../lib/friendship.ts';
 import { realtimeBus } from '../../../lib/realtime.ts';
 import { useUserStore } from '../../../lib/storage/user-store.ts';
 import { buildUser } from '../../../test/factories.ts';
@@ -76,13 +77,15 @@ describe('dashboard: suggestions and requests', () => {
     ).toBeInTheDocument();
   });
 
-  it('a live NewChatContact reloads the suggestions', async () => {
+  it('a live NewChatContact reloads the suggestions (through the one live-event follower)', async () => {
     suggestions = [];
-    renderScreen(DashboardScreen, { path: '/dashboard' });
+    const { client } = renderScreen(DashboardScreen, { path: '/dashboard' });
+    const stop = followFriendshipEvents(client);
     await screen.findByRole('heading', { name: 'Gerade gibt es keine neuen Vorschläge' });
     suggestions = [buildPartner({ id: 22, nickname: 'Mira' })];
     act(() => realtimeBus.emit('NewChatContact', { contact: suggestions[0], friend_status: 3 }));
     expect(await screen.findByRole('heading', { name: 'Mira' })).toBeInTheDocument();
+    stop();
   });
 });
 

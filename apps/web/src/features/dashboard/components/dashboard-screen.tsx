@@ -1,16 +1,11 @@
-import { useQueryClient } from '@tanstack/react-query';
 import type { User } from '@trostnetz/contracts/user';
-import { Bookmark, ClipboardList, MessageCircle, UserRound } from 'lucide-react';
-import { useEffect } from 'react';
+import { Bookmark, MessageCircle, UserRound } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CrisisHelpList } from '../../../components/crisis/crisis-help-list.tsx';
-import { buttonClass } from '../../../components/ui/button.tsx';
+import { OnboardingFirst } from '../../../components/onboarding/onboarding-first.tsx';
 import { Card } from '../../../components/ui/card.tsx';
-import { useAppConfig } from '../../../lib/config.ts';
-import { suggestionsQueryKey } from '../../../lib/friendship.ts';
 import { usePartners } from '../../../lib/partners.ts';
-import { realtimeBus } from '../../../lib/realtime.ts';
 import { useUserStore } from '../../../lib/storage/user-store.ts';
 import { MatchingSettings } from './matching-settings.tsx';
 import { PartnerList, ReceivedRequests } from './partner-lists.tsx';
@@ -49,19 +44,8 @@ export function DashboardScreen() {
 
 function Matched({ user }: { user: User }) {
   const { t } = useTranslation(['dashboard', 'friendship']);
-  const client = useQueryClient();
   const partners = usePartners();
   const list = partners.data ?? [];
-
-  // A new suggestion arrives live as NewChatContact (the partner list reloads by itself).
-  useEffect(
-    () =>
-      realtimeBus.on(
-        'NewChatContact',
-        () => void client.invalidateQueries({ queryKey: suggestionsQueryKey }),
-      ),
-    [client],
-  );
 
   return (
     <>
@@ -85,7 +69,6 @@ function Matched({ user }: { user: User }) {
 
 function NextStep() {
   const { t } = useTranslation('dashboard');
-  const { onboarding_url } = useAppConfig();
   const places = [
     { to: '/chat', icon: MessageCircle, key: 'chat' },
     { to: '/watchlist', icon: Bookmark, key: 'watchlist' },
@@ -93,33 +76,7 @@ function NextStep() {
   ];
   return (
     <>
-      <Card aria-labelledby="next-step" tone="accent">
-        <div className="flex flex-col gap-4 sm:flex-row sm:items-start">
-          <span className="grid size-12 shrink-0 place-items-center rounded-full bg-surface text-accent-strong">
-            <ClipboardList aria-hidden="true" className="size-6" />
-          </span>
-          <div>
-            <p className="text-sm font-semibold tracking-wide text-accent-strong uppercase">
-              {t('next.label')}
-            </p>
-            <h2 id="next-step" className="mt-1 text-xl font-semibold">
-              {t('next.onboardingTitle')}
-            </h2>
-            <p className="mt-2 max-w-prose">{t('next.onboardingText')}</p>
-            <div className="mt-4">
-              {onboarding_url.startsWith('/') ? (
-                <Link to={onboarding_url} className={buttonClass('primary')}>
-                  {t('next.onboardingAction')}
-                </Link>
-              ) : (
-                <a href={onboarding_url} className={buttonClass('primary')}>
-                  {t('next.onboardingAction')}
-                </a>
-              )}
-            </div>
-          </div>
-        </div>
-      </Card>
+      <OnboardingFirst />
       <section aria-labelledby="places">
         <h2 id="places" className="text-lg font-semibold">
           {t('places.title')}

@@ -163,6 +163,22 @@ describe('onboarding questionnaire (SPEC.md §1, DESIGN.md §7)', () => {
     expect(useUserStore.getState().user?.matching_step).toBe(-1);
   });
 
+  it.each([
+    ['%2Ffriend-request%2F12', '/friend-request/12'],
+    ['%2F%2Fevil.example', '/dashboard'],
+  ])('issue 9 item 16: the last step leads to where the member was going (next=%s → %s)', async (next, lands) => {
+    serve(questionnaire({ matching_step: 3, answers: { role: ['seeker'] } }), [
+      [200, { matching_step: -1, done: true }],
+    ]);
+    const { router } = renderScreen(OnboardingScreen, {
+      path: '/onboarding',
+      url: `/onboarding?next=${next}`,
+    });
+    await userEvent.type(await screen.findByRole('textbox'), 'Hallo');
+    await userEvent.click(screen.getByRole('button', { name: 'Fertig – Vorschläge ansehen' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(lands));
+  });
+
   it('English texts come from the data; the frame is English too', async () => {
     await i18n.changeLanguage('en');
     serve(questionnaire(), []);

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { Question, QuestionnaireResponse } from '@trostnetz/contracts/questionnaire';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useNavigate } from 'react-router';
+import { Navigate, useLocation, useNavigate } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
@@ -11,6 +11,7 @@ import { isApiError } from '../../../lib/api-client.ts';
 import { useErrorMessage } from '../../../lib/error-message.ts';
 import { applyServerErrors, useZodForm } from '../../../lib/form.ts';
 import { reloadPartnerViews } from '../../../lib/friendship.ts';
+import { returnTarget } from '../../../lib/return-to.ts';
 import { useUserStore } from '../../../lib/storage/user-store.ts';
 import { track } from '../../../lib/track.ts';
 import { useAnswerStep } from '../api/answer-step.ts';
@@ -22,6 +23,7 @@ import { questionsOf, stepSchema, toAnswers, toFormValues } from './step-schema.
 export function OnboardingScreen() {
   const { t } = useTranslation('onboarding');
   const questionnaire = useQuestionnaire();
+  const done = useDoneTarget();
 
   return (
     <div className="mx-auto w-full max-w-2xl px-4 py-8 sm:py-12">
@@ -32,12 +34,17 @@ export function OnboardingScreen() {
       <div className="mt-8">
         <QueryView query={questionnaire} loading={t('loading')}>
           {(data) =>
-            data.matching_step < 0 ? <Navigate to="/dashboard" replace /> : <Questionnaire data={data} />
+            data.matching_step < 0 ? <Navigate to={done} replace /> : <Questionnaire data={data} />
           }
         </QueryView>
       </div>
     </div>
   );
+}
+
+/** Where a finished questionnaire leads: where the member was going (issue 9 item 16), else the dashboard. */
+function useDoneTarget(): string {
+  return returnTarget(useLocation().search) ?? '/dashboard';
 }
 
 function Questionnaire({ data }: { data: QuestionnaireResponse }) {
@@ -67,6 +74,7 @@ interface StepFormProps {
 function StepForm({ step, steps, questions, saved, onStep }: StepFormProps) {
   const { t } = useTranslation('onboarding');
   const navigate = useNavigate();
+  const done = useDoneTarget();
   const client = useQueryClient();
   const answerStep = useAnswerStep();
   const toMessage = useErrorMessage();
@@ -91,7 +99,7 @@ function StepForm({ step, steps, questions, saved, onStep }: StepFormProps) {
       if (user) setUser({ ...user, matching_step: result.matching_step });
       if (result.done) {
         reloadPartnerViews(client);
-        navigate('/dashboard', { replace: true, state: { onboarded: true } });
+        navigate(done, { replace: true, state: { onboarded: true } });
       } else {
         onStep(step + 1);
       }
@@ -100,7 +108,7 @@ function StepForm({ step, steps, questions, saved, onStep }: StepFormProps) {
       // 409: the saved progress is elsewhere (e.g. another tab); continue there.
       if (isApiError(error) && error.status === 409) {
         const fresh = await client.fetchQuery({ ...questionnaireQuery(), staleTime: 0 });
-        if (fresh.matching_step < 0) navigate('/dashboard', { replace: true });
+        if (fresh.matching_step < 0) navigate(done, { replace: true });
         else onStep(Math.max(fresh.matching_step, 1));
       }
     }

@@ -1,7 +1,9 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ForeignProfile } from '@trostnetz/contracts/partners';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { followFriendshipEvents } from '../../../lib/friendship.ts';
+import { realtimeBus } from '../../../lib/realtime.ts';
 import { jsonResponse, renderScreen } from '../../../test/render.tsx';
 import { PartnerProfileScreen } from './partner-profile-screen.tsx';
 
@@ -172,6 +174,18 @@ describe('watch, hide and report', () => {
     expect(calls('/api/block')).toEqual([JSON.stringify({ userId: 21 })]);
   });
 
+  it('issue 9 item 17: the report dialog names the member, never a raw {{nickname}}', async () => {
+    open();
+    await userEvent.click(await screen.findByRole('button', { name: 'Melden' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Jonas melden' });
+    expect(
+      within(dialog).getByText(
+        'Unser Moderationsteam sieht sich die Meldung vertraulich an. Jonas erfährt nicht, wer gemeldet hat.',
+      ),
+    ).toBeInTheDocument();
+    expect(dialog).not.toHaveTextContent('{{');
+  });
+
   it('a report needs a reason and ends with a thank-you', async () => {
     open();
     await userEvent.click(await screen.findByRole('button', { name: 'Melden' }));
@@ -184,5 +198,46 @@ describe('watch, hide and report', () => {
     expect(calls('/api/reports')).toEqual([
       JSON.stringify({ type: 'profile', id: 21, reason: 'fake_profile' }),
     ]);
+  });
+});
+
+describe('issue 9 item 17: a friendship dialog says its message is optional once', () => {
+  it.each([
+    [0, 'Anfrage zurückziehen'],
+    [2, 'Verbindung beenden'],
+    [3, 'Kontakt anfragen'],
+  ] as const)('friend_status %i, "%s"', async (friend_status, button) => {
+    profile = buildProfile({ friend_status });
+    open();
+    await userEvent.click(await (await connection()).findByRole('button', { name: button }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.textContent?.match(/freiwillig/gi)).toHaveLength(1);
+  });
+});
+
+describe('issue 9 item 15: the profile follows live friendship changes', () => {
+  it('the other side accepts (FriendRequestConfirmation): "retract" gives way to befriended without a reload', async () => {
+    profile = buildProfile({ friend_status: 0 });
+    const { client } = open();
+    const stop = followFriendshipEvents(client);
+    expect(
+      await (await connection()).findByRole('button', { name: 'Anfrage zurückziehen' }),
+    ).toBeInTheDocument();
+    profile = buildProfile({ friend_status: 2 });
+    act(() => realtimeBus.emit('FriendRequestConfirmation', { friend_status: 2 }));
+    expect(await (await connection()).findByText('Ihr seid Trostpartner')).toBeInTheDocument();
+    expect((await connection()).queryByRole('button', { name: 'Anfrage zurückziehen' })).toBeNull();
+    stop();
+  });
+
+  it('the other side retracts or removes (PartnerStatusChanged): the profile offers a new request', async () => {
+    profile = buildProfile({ friend_status: 2 });
+    const { client } = open();
+    const stop = followFriendshipEvents(client);
+    expect(await (await connection()).findByText('Ihr seid Trostpartner')).toBeInTheDocument();
+    profile = buildProfile({ friend_status: 3 });
+    act(() => realtimeBus.emit('PartnerStatusChanged', { status: 3, user_id: 7, foreign_user_id: 21 }));
+    expect(await (await connection()).findByRole('button', { name: 'Kontakt anfragen' })).toBeInTheDocument();
+    stop();
   });
 });

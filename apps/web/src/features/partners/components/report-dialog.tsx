@@ -48,7 +48,7 @@ export function ReportDialog({ id, name }: { id: number; name: string }) {
       open={open}
       onOpenChange={onOpenChange}
       title={t('report.title', { nickname: name })}
-      description={report.isSuccess ? undefined : t('report.text')}
+      description={report.isSuccess ? undefined : t('report.text', { nickname: name })}
       closeLabel={t('cancel')}
       trigger={
         <Button variant="ghost" size="sm">

@@ -39,7 +39,7 @@ export function ProfileScreen() {
         </div>
         <dl className="mt-6 border-t border-line pt-4">
           <dt className="text-sm text-muted">{t('email')}</dt>
-          <dd className="break-all">{user.email}</dd>
+          <dd className="wrap-anywhere">{user.email}</dd>
         </dl>
       </Card>
       <section aria-labelledby="about" className="space-y-3">

@@ -18,9 +18,10 @@ export function SettingsScreen() {
         </h2>
         <dl className="mt-3">
           <dt className="text-sm text-muted">{t('account.email')}</dt>
-          <dd className="break-all">
-            {user.email}{' '}
-            <span className="ml-1 rounded-full bg-accent-soft px-2 py-0.5 text-sm text-accent-strong">
+          <dd>
+            {/* A long address may break anywhere; the status beside it never inside a word. */}
+            <span className="wrap-anywhere">{user.email}</span>{' '}
+            <span className="ml-1 inline-block rounded-full bg-accent-soft px-2 py-0.5 text-sm whitespace-nowrap text-accent-strong">
               {user.is_verified ? t('account.verified') : t('account.unverified')}
             </span>
           </dd>
