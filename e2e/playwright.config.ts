@@ -21,7 +21,8 @@ export default defineConfig({
   testDir: path.join(here, 'tests'),
   outputDir: path.join(artifacts, 'test-results'),
   fullyParallel: false,
-  workers: 1,
+  // Two workers: spec files run side by side (each journey makes its own members).
+  workers: 2,
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },

@@ -1,5 +1,5 @@
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
-import { expect } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { pathOf, VERIFY_LINK, waitForLink } from './outbox.ts';
 
 export type Lang = 'de' | 'en';
@@ -145,4 +145,14 @@ export async function signInWithTokens(
     { name: 'prod-access-token', value: pair.token, url: baseURL },
     { name: 'prod-refresh-token', value: pair.refresh_token, url: baseURL },
   ]);
+}
+
+/**
+ * Each language runs at one width, so a journey covers both languages and both widths in two runs
+ * instead of four: German on the 375 px phone, English on the 1280 px desktop. Call it first in a
+ * test that loops over the languages.
+ */
+export const viewportOfLang: Record<Lang, string> = { de: 'mobile-375', en: 'desktop-1280' };
+export function runsIn(lang: Lang) {
+  test.skip(test.info().project.name !== viewportOfLang[lang], `${lang} runs on ${viewportOfLang[lang]}`);
 }

@@ -6,6 +6,7 @@ import {
   dataDir,
   type Lang,
   logout,
+  runsIn,
   signInWithTokens,
   switchLanguage,
   ui,
@@ -21,6 +22,7 @@ for (const lang of ['de', 'en'] as const) {
   test(`account journey (${lang}): register, verify, onboarding, logout, reset password, login`, async ({
     page,
   }, testInfo) => {
+    runsIn(lang);
     const t = ui[lang];
     const channelAuths: number[] = [];
     page.on('response', (r) => {
@@ -96,6 +98,7 @@ for (const lang of ['de', 'en'] as const) {
 test.describe('accessibility (axe: WCAG 2.0/2.1 A and AA)', () => {
   for (const lang of ['de', 'en'] as Lang[]) {
     test(`guest screens have no violations (${lang})`, async ({ page }) => {
+      runsIn(lang);
       await page.goto('/login');
       // The consent banner is part of the first screen; check it once, then dismiss it.
       await expectNoAxeViolations(page, 'login with cookie banner');

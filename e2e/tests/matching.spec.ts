@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
 import { expectNoAxeViolations } from '../support/axe.ts';
-import { createMember, type Lang, signInWithTokens, uniqueEmail } from '../support/journey.ts';
+import { createMember, type Lang, runsIn, signInWithTokens, uniqueEmail } from '../support/journey.ts';
 import { type Answers, onboardedMember, PASSWORD } from '../support/members.ts';
 
 /** The visible texts of the matching journey, per language. */
@@ -124,6 +124,7 @@ for (const lang of ['de', 'en'] as const) {
     request,
     baseURL,
   }, testInfo) => {
+    runsIn(lang);
     const t = ui[lang];
     const mix = uniqueMix[`${lang}-${testInfo.project.name}`];
     if (!mix || !baseURL) throw new Error('unknown project');

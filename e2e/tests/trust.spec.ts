@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
 import { expectNoAxeViolations } from '../support/axe.ts';
-import { createMember, type Lang, signInWithTokens, uniqueEmail } from '../support/journey.ts';
+import { createMember, type Lang, runsIn, signInWithTokens, uniqueEmail } from '../support/journey.ts';
 import { type Answers, befriend, type E2EMember, onboardedMember, PASSWORD } from '../support/members.ts';
 
 /** Issue 9 items 14–17 (what a new member hit), in Chromium at 375 and 1280 px, German and English. */
@@ -205,6 +205,7 @@ for (const lang of ['de', 'en'] as const) {
     request,
     baseURL,
   }) => {
+    runsIn(lang);
     const T = ui[lang];
     const t = tag(lang);
     const alma = await onboardedMember(request, `Alma${t}`, apart());
@@ -254,6 +255,7 @@ for (const lang of ['de', 'en'] as const) {
     request,
     baseURL,
   }) => {
+    runsIn(lang);
     const T = ui[lang];
     const t = tag(lang);
 
