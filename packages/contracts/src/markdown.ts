@@ -42,7 +42,9 @@ export function anchorOf(text: string): string {
     .slice(0, 80);
 }
 
-function create(preset: MarkdownPreset): MarkdownIt {
+type Renderer = ReturnType<typeof MarkdownIt>;
+
+function create(preset: MarkdownPreset): Renderer {
   const md = new MarkdownIt('zero', { html: false, linkify: true, breaks: true, typographer: false });
   md.enable(preset === 'member' ? memberRules : pageRules);
   md.validateLink = (url) => SAFE_LINK.test(url.trim());
@@ -52,7 +54,7 @@ function create(preset: MarkdownPreset): MarkdownIt {
     ((tokens, idx, options, _env, self) => self.renderToken(tokens, idx, options));
   md.renderer.rules.link_open = (tokens, idx, options, env, self) => {
     const token = tokens[idx]!;
-    const href = token.attrGet('href') ?? '';
+    const href = String(token.attrGet('href') ?? '');
     const external = /^(https?:)?\/\//i.test(href);
     if (preset === 'member') token.attrSet('rel', 'nofollow ugc noopener');
     else if (external) token.attrSet('rel', 'noopener');
@@ -75,7 +77,7 @@ function create(preset: MarkdownPreset): MarkdownIt {
   return md;
 }
 
-const renderers: Partial<Record<MarkdownPreset, MarkdownIt>> = {};
+const renderers: Partial<Record<MarkdownPreset, Renderer>> = {};
 
 /** Markdown → safe HTML. The same input gives the same HTML on server and client. */
 export function renderMarkdown(source: string, preset: MarkdownPreset = 'member'): string {
