@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigationType } from 'react-router';
+import { totalUnread, useChatStore } from '../domain/chat/chat-store.ts';
 import { useAppConfig } from '../lib/config.ts';
-import { totalUnread, useChatStore } from '../lib/storage/chat-store.ts';
 import type { RouteMeta } from './route-meta.ts';
 
 /** SPEC.md §2 Page behaviour: "<product> – <route title>", led by the unread count, e.g. "(2) …". */

@@ -1,12 +1,12 @@
 import { Eye, EyeOff } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { PartnerAvatar, useDisplayName } from '../../../components/partners/partner-avatar.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Page } from '../../../components/ui/page.tsx';
 import { QueryView } from '../../../components/ui/query-view.tsx';
+import { PartnerAvatar, useDisplayName } from '../../../domain/partners/partner-avatar.tsx';
 import { useErrorMessage } from '../../../lib/error-message.ts';
 import { getLocale } from '../../../lib/i18n.ts';
 import { useBlocklist } from '../api/get-blocklist.ts';

@@ -6,8 +6,8 @@ import { Button } from '../../../components/ui/button.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Page } from '../../../components/ui/page.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { usePartners } from '../../../lib/partners.ts';
-import { useChatStore } from '../../../lib/storage/chat-store.ts';
+import { useChatStore } from '../../../domain/chat/chat-store.ts';
+import { usePartners } from '../../../domain/partners/partners.ts';
 import { chatPartners } from '../chat-partners.ts';
 import { ChatPartnerRow } from './chat-partner-row.tsx';
 

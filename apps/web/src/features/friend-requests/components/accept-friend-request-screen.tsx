@@ -1,17 +1,17 @@
 import { HeartHandshake, UserPlus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { FriendActionDialog } from '../../../components/partners/friend-action-dialog.tsx';
-import { MatchReasons } from '../../../components/partners/match-reasons.tsx';
-import { PartnerAvatar, useDisplayName } from '../../../components/partners/partner-avatar.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button, ButtonLink } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Page } from '../../../components/ui/page.tsx';
 import { LoadingNote } from '../../../components/ui/spinner.tsx';
+import { FriendActionDialog } from '../../../domain/friendship/friend-action-dialog.tsx';
+import { MatchReasons } from '../../../domain/partners/match-reasons.tsx';
+import { PartnerAvatar, useDisplayName } from '../../../domain/partners/partner-avatar.tsx';
+import { usePartners } from '../../../domain/partners/partners.ts';
 import { useErrorMessage } from '../../../lib/error-message.ts';
-import { usePartners } from '../../../lib/partners.ts';
 
 /** /friend-request/:id (the e-mail links here; id = the requester): answer the request. */
 export function AcceptFriendRequestScreen() {

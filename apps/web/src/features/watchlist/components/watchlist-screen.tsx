@@ -1,14 +1,14 @@
 import { Bookmark, BookmarkX } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { PartnerAvatar, useDisplayName } from '../../../components/partners/partner-avatar.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Page } from '../../../components/ui/page.tsx';
 import { QueryView } from '../../../components/ui/query-view.tsx';
+import { PartnerAvatar, useDisplayName } from '../../../domain/partners/partner-avatar.tsx';
+import { useSetWatched } from '../../../domain/watchlist/watchlist.ts';
 import { useErrorMessage } from '../../../lib/error-message.ts';
-import { useSetWatched } from '../../../lib/watchlist.ts';
 import { useWatchlist } from '../api/get-watchlist.ts';
 
 /** Profiles the member keeps in mind; the others never learn of it. */
