@@ -22,8 +22,8 @@ export function setCanonical(href: string, doc: Document = document) {
   link.href = href;
 }
 
-/** The title of a screen (its i18n key in the routes table) in a language. */
-export const routeTitle = (meta: RouteMeta, lng: string) => i18n.t(meta.name, { ns: 'routes', lng });
+/** The title of a screen (the i18n key in its feature's namespace) in a language. */
+export const routeTitle = (meta: RouteMeta, lng: string) => i18n.t(meta.title, { lng });
 
 const prefersReducedMotion = () => window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 

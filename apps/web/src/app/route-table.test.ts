@@ -1,7 +1,7 @@
 import { matchRoutes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { routeTitle } from './page-behaviour.ts';
-import { type RouteMeta, routes } from './route-meta.ts';
+import { type RouteMeta, type RouteName, routes, screenTable } from './route-meta.ts';
 import { appRoutes } from './router.tsx';
 
 type Flags = Partial<Pick<RouteMeta, 'guest' | 'scrollToTop' | 'headerVariant' | 'notTracked' | 'onboarded'>>;
@@ -84,19 +84,20 @@ const flagsOf = ({ guest, scrollToTop, headerVariant, notTracked, onboarded }: R
     ),
   );
 
-const byName = <T extends [string, ...unknown[]]>(rows: T[]) =>
-  [...rows].sort((a, b) => a[0].localeCompare(b[0]));
-
 /** The meta of the deepest route the router matches for an address. */
 const matched = (address: string) =>
   (matchRoutes(appRoutes, address)?.at(-1)?.route.handle as RouteMeta | undefined)?.name;
 
 describe('SPEC.md §2 screens and routes: one table for router, guard, page behaviour and analytics', () => {
-  it('every screen with its name, path, flags and title in German and English', () => {
-    const table = Object.values(routes).map(
-      (m) => [m.name, m.path, flagsOf(m), routeTitle(m, 'de'), routeTitle(m, 'en')] as (typeof spec)[number],
-    );
-    expect(byName(table)).toEqual(byName(spec));
+  it.each(spec)('%s: path %s, its flags and its title in German and English', (name, path, flags, de, en) => {
+    const meta = routes[name as RouteName];
+    expect([meta.name, meta.path, flagsOf(meta), routeTitle(meta, 'de'), routeTitle(meta, 'en')]).toEqual([
+      name,
+      path,
+      flags,
+      de,
+      en,
+    ]);
   });
 
   it('the router serves each screen at its path with that screen’s meta', () => {
@@ -104,5 +105,19 @@ describe('SPEC.md §2 screens and routes: one table for router, guard, page beha
       const address = path === '*' ? '/no/such/screen' : path.replace(/:\w+/g, '17');
       expect(matched(address), address).toBe(name);
     }
+  });
+
+  it('a screen name or path declared by two features stops the app', () => {
+    const component = async () => () => null;
+    const a = { watchlist: { path: '/watchlist', title: 'watchlist:titles.watchlist', component } };
+    expect(() => screenTable([a, { watchlist: { ...a.watchlist, path: '/elsewhere' } }])).toThrow(
+      'Screen watchlist (/elsewhere) is declared twice: watchlist',
+    );
+    expect(() => screenTable([a, { bookmarks: a.watchlist }])).toThrow(
+      'Screen bookmarks (/watchlist) is declared twice: watchlist',
+    );
+    expect(screenTable([a]).map((e) => e.meta)).toEqual([
+      { name: 'watchlist', path: '/watchlist', title: 'watchlist:titles.watchlist' },
+    ]);
   });
 });

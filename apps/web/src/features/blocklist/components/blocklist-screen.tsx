@@ -14,7 +14,7 @@ import { useUnhideMember } from '../api/unhide-member.ts';
 
 /** Hidden profiles (block list), each with an undo. */
 export function BlocklistScreen() {
-  const { t } = useTranslation(['blocklist', 'routes', 'common']);
+  const { t } = useTranslation(['blocklist', 'common']);
   const hidden = (useLocation().state as { hidden?: string } | null)?.hidden;
   const list = useBlocklist();
   const unhide = useUnhideMember();
@@ -23,7 +23,7 @@ export function BlocklistScreen() {
   const date = new Intl.DateTimeFormat(getLocale(), { dateStyle: 'medium' });
 
   return (
-    <Page title={t('blocklist', { ns: 'routes' })} intro={t('intro')}>
+    <Page title={t('titles.blocklist')} intro={t('intro')}>
       {hidden && <Alert tone="success">{t('hiddenNotice', { nickname: hidden })}</Alert>}
       {unhide.isError && <Alert tone="error">{toMessage(unhide.error)}</Alert>}
       <QueryView query={list} loading={t('common:loading')}>

@@ -13,7 +13,7 @@ import { ChatPartnerRow } from './chat-partner-row.tsx';
 
 /** /chat: conversations with befriended partners first, then read-only former ones (SPEC.md §2). */
 export function ChatScreen() {
-  const { t } = useTranslation(['chat', 'routes']);
+  const { t } = useTranslation('chat');
   const partners = usePartners();
   const messages = useChatStore((s) => s.messages);
   const { befriended, former } = chatPartners(partners.data ?? [], messages);
@@ -64,7 +64,7 @@ export function ChatScreen() {
   }
 
   return (
-    <Page title={t('chat', { ns: 'routes' })} intro={t('intro')}>
+    <Page title={t('titles.chat')} intro={t('intro')}>
       {body}
     </Page>
   );

@@ -10,7 +10,7 @@ import { Conversation } from './conversation.tsx';
 
 /** /chat/:id; the guard loads the partner list first and sends ids that are no chat partner to /chat. */
 export function ChatWithScreen() {
-  const { t } = useTranslation(['chat', 'routes']);
+  const { t } = useTranslation('chat');
   const { id } = useParams();
   const me = useUserStore(displayedUser);
   const partners = usePartners();
@@ -18,7 +18,7 @@ export function ChatWithScreen() {
 
   if (partner && me) return <Conversation key={partner.id} partner={partner} me={me.id} />;
   return (
-    <Page title={t('chat-with', { ns: 'routes' })} intro={t('with.intro')}>
+    <Page title={t('titles.chat-with')} intro={t('with.intro')}>
       <EmptyState
         icon={MessagesSquare}
         title={t('with.empty.title')}

@@ -15,7 +15,7 @@ import { useErrorMessage } from '../../../lib/error-message.ts';
 
 /** /friend-request/:id (the e-mail links here; id = the requester): answer the request. */
 export function AcceptFriendRequestScreen() {
-  const { t } = useTranslation(['friend-requests', 'routes', 'common', 'friendship']);
+  const { t } = useTranslation(['friend-requests', 'common', 'friendship']);
   const id = Number(useParams().id);
   const partners = usePartners();
   const toMessage = useErrorMessage();
@@ -93,7 +93,7 @@ export function AcceptFriendRequestScreen() {
   }
 
   return (
-    <Page title={t('accept-friend-request', { ns: 'routes' })} intro={t('intro')}>
+    <Page title={t('titles.accept-friend-request')} intro={t('intro')}>
       {content}
     </Page>
   );

@@ -21,14 +21,14 @@ import { ReportDialog } from './report-dialog.tsx';
 
 /** A partner's profile (/profile/:id): who they are, why you match, and what you can do. */
 export function PartnerProfileScreen() {
-  const { t } = useTranslation(['partners', 'routes', 'common']);
+  const { t } = useTranslation(['partners', 'common']);
   const id = Number(useParams().id);
   const profile = useProfile(id);
   const toMessage = useErrorMessage();
 
   if (!Number.isInteger(id) || (isApiError(profile.error) && profile.error.status === 404)) {
     return (
-      <Page title={t('partner', { ns: 'routes' })}>
+      <Page title={t('titles.partner')}>
         <EmptyState
           icon={UserRound}
           title={t('empty.title')}
@@ -41,14 +41,14 @@ export function PartnerProfileScreen() {
   }
   if (profile.isPending) {
     return (
-      <Page title={t('partner', { ns: 'routes' })}>
+      <Page title={t('titles.partner')}>
         <LoadingNote>{t('common:loading')}</LoadingNote>
       </Page>
     );
   }
   if (profile.isError) {
     return (
-      <Page title={t('partner', { ns: 'routes' })}>
+      <Page title={t('titles.partner')}>
         <Alert tone="error">{toMessage(profile.error)}</Alert>
       </Page>
     );

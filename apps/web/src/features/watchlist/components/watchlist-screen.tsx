@@ -13,14 +13,14 @@ import { useWatchlist } from '../api/get-watchlist.ts';
 
 /** Profiles the member keeps in mind; the others never learn of it. */
 export function WatchlistScreen() {
-  const { t } = useTranslation(['watchlist', 'routes', 'common']);
+  const { t } = useTranslation(['watchlist', 'common']);
   const list = useWatchlist();
   const remove = useSetWatched();
   const toMessage = useErrorMessage();
   const displayName = useDisplayName();
 
   return (
-    <Page title={t('watchlist', { ns: 'routes' })} intro={t('intro')}>
+    <Page title={t('titles.watchlist')} intro={t('intro')}>
       {remove.isError && <Alert tone="error">{toMessage(remove.error)}</Alert>}
       <QueryView query={list} loading={t('common:loading')}>
         {(entries) =>
