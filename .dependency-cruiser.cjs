@@ -1,6 +1,6 @@
-// Import boundaries (CONVENTIONS.md habit 13), checked by `npm run lint:boundaries` as a step of `npm test`.
-// Why each rule exists: docs/decisions/010-enforced-boundaries.md. Import cycles are checked by
-// .dependency-cruiser-cycles.cjs, on the imports that remain at run time.
+// Import boundaries (CONVENTIONS.md habit 13), checked by `npm run lint:boundaries` (scripts/check-boundaries.mjs)
+// as a step of `npm test`. Why each rule exists: docs/decisions/010-enforced-boundaries.md. Import cycles are
+// checked by .dependency-cruiser-cycles.cjs, on the imports that remain at run time.
 const notProduction = [
   '\\.test\\.tsx?$',
   '^apps/server/src/test/',
