@@ -1,4 +1,4 @@
-// npm test: lint, type check, unit + API (PGlite; PostgreSQL/Redis too when TEST_DATABASE_URL/TEST_REDIS_URL
+// npm test: lint, import boundaries, type check, unit + API (PGlite; PostgreSQL/Redis too when TEST_DATABASE_URL/TEST_REDIS_URL
 // are set), then the browser journeys in Chromium. Ends with one line "N passed, N failed".
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -30,6 +30,8 @@ check(
   run('lockfile in sync', 'npm', ['ci', '--dry-run', '--ignore-scripts', '--no-audit', '--no-fund']),
 );
 check('lint', run('lint', 'npx', ['biome', 'check', '.']));
+// Import boundaries and cycles (dependency-cruiser; docs/decisions/010-enforced-boundaries.md).
+check('boundaries', run('import boundaries', 'npm', ['run', '--silent', 'lint:boundaries']));
 check('typecheck', run('typecheck', 'npx', ['tsc', '-b']));
 
 const vitestJson = '.artifacts/vitest.json';

@@ -1,24 +1,12 @@
 import type { APIRequestContext } from '@playwright/test';
 import { expect } from '@playwright/test';
+import { questionnaireResponse } from '@trostnetz/contracts/questionnaire';
 import { createMember, uniqueEmail } from './journey.ts';
 
 export const PASSWORD = 'Ruhige Stunden am See 7';
 
-/** Answers per question key (see apps/server/src/modules/questionnaire/questionnaire.data.ts). */
+/** Answers per question key; the questionnaire API says which step asks which. */
 export type Answers = Record<string, string[] | string>;
-const stepOf: Record<string, number> = {
-  role: 1,
-  loss_kind: 2,
-  loss_when: 2,
-  support_kind: 3,
-  age_group: 4,
-  partner_age: 4,
-  gender: 5,
-  partner_gender: 5,
-  region: 6,
-  languages: 6,
-  about: 7,
-};
 export const defaultAnswers: Answers = {
   role: ['seeker'],
   loss_kind: ['parent'],
@@ -52,8 +40,12 @@ export async function onboardedMember(
   const email = uniqueEmail(nickname.toLowerCase().replace(/\W/g, ''));
   const tokens = await createMember(request, { email, password: PASSWORD, nickname, verified: true });
   const all = { ...defaultAnswers, ...answers };
-  for (let step = 1; step <= 7; step++) {
-    const data = { answers: Object.fromEntries(Object.entries(all).filter(([k]) => stepOf[k] === step)) };
+  const questionnaire = await request.get('/api/onboarding/questionnaire', { headers: auth(tokens) });
+  expect(questionnaire.status(), await questionnaire.text()).toBe(200);
+  const { steps, questions } = questionnaireResponse.parse(await questionnaire.json());
+  for (let step = 1; step <= steps; step++) {
+    const keys = new Set(questions.filter((q) => q.step === step).map((q) => q.key));
+    const data = { answers: Object.fromEntries(Object.entries(all).filter(([k]) => keys.has(k))) };
     const res = await request.post(`/api/onboarding/steps/${step}`, { data, headers: auth(tokens) });
     expect(res.status(), await res.text()).toBe(200);
   }

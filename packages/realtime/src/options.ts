@@ -1,4 +1,5 @@
 import type { RealtimeAdapter } from './adapters/adapter.ts';
+import type { RealtimeLogger } from './logger.ts';
 
 export interface RealtimeAppCredentials {
   id: string;
@@ -36,12 +37,6 @@ export const defaultLimits: RealtimeLimits = {
   maxPresenceMembers: 100,
 };
 
-export interface RealtimeLogger {
-  info(o: object, msg?: string): void;
-  warn(o: object, msg?: string): void;
-  error(o: object, msg?: string): void;
-}
-
 export interface RealtimeServerOptions {
   app: RealtimeAppCredentials;
   /** Defaults to the in-process adapter (single node). */
@@ -49,9 +44,3 @@ export interface RealtimeServerOptions {
   limits?: Partial<RealtimeLimits>;
   logger?: RealtimeLogger;
 }
-
-export const silentLogger: RealtimeLogger = {
-  info() {},
-  warn() {},
-  error() {},
-};

@@ -3,7 +3,8 @@ import type { RealtimeAdapter } from './adapters/adapter.ts';
 import type { ChannelRegistry } from './channel-registry.ts';
 import type { Connection } from './connection.ts';
 import { encodeFrame, encodeFrameWithQuotedData } from './frames.ts';
-import type { RealtimeAppCredentials, RealtimeLimits, RealtimeLogger } from './options.ts';
+import type { RealtimeLogger } from './logger.ts';
+import type { RealtimeAppCredentials, RealtimeLimits } from './options.ts';
 import { closeCodes } from './protocol-codes.ts';
 
 /** Everything the message handlers share; one per server. */

@@ -12,7 +12,8 @@ import { encodeError, encodeFrame } from './frames.ts';
 import { parseAppPath, refusalFor } from './handshake.ts';
 import { type HttpApiResponse, handleHttpApi } from './http-api.ts';
 import type { HttpApiRequest } from './http-signature.ts';
-import { defaultLimits, type RealtimeServerOptions, silentLogger } from './options.ts';
+import { silentLogger } from './logger.ts';
+import { defaultLimits, type RealtimeServerOptions } from './options.ts';
 import { closeCodes } from './protocol-codes.ts';
 import { publishToChannels, type ServerContext, sendTo } from './server-context.ts';
 import { createSocketId } from './socket-id.ts';
@@ -22,12 +23,8 @@ import { closeChannelLocally, releaseAll } from './subscriptions.ts';
 export type { RealtimeAdapter } from './adapters/adapter.ts';
 export type { HttpApiResponse } from './http-api.ts';
 export type { HttpApiRequest } from './http-signature.ts';
-export type {
-  RealtimeAppCredentials,
-  RealtimeLimits,
-  RealtimeLogger,
-  RealtimeServerOptions,
-} from './options.ts';
+export type { RealtimeLogger } from './logger.ts';
+export type { RealtimeAppCredentials, RealtimeLimits, RealtimeServerOptions } from './options.ts';
 
 export interface RealtimeServer {
   /** Call from http.Server 'upgrade'; returns false (and does nothing) when the path is not /app/{key}. */

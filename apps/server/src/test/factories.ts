@@ -1,3 +1,4 @@
+import { type QuestionnaireResponse, questionnaireResponse } from '@trostnetz/contracts/questionnaire';
 import type { TestApp } from './test-app.ts';
 import { call, outbox } from './test-app.ts';
 
@@ -69,24 +70,29 @@ export const defaultAnswers: Record<string, string[] | string> = {
   about: 'Ich habe im Frühjahr meine Mutter verloren und suche jemanden zum Reden.',
 };
 
-const stepOf: Record<string, number> = {
-  role: 1,
-  loss_kind: 2,
-  loss_when: 2,
-  support_kind: 3,
-  age_group: 4,
-  partner_age: 4,
-  gender: 5,
-  partner_gender: 5,
-  region: 6,
-  languages: 6,
-  about: 7,
-};
+/** The questionnaire as the API lists it (its steps and each question's step), asked once per app. */
+const questionnaires = new WeakMap<TestApp, Promise<QuestionnaireResponse>>();
+
+function questionnaireOf(t: TestApp, m: MemberTokens): Promise<QuestionnaireResponse> {
+  const known = questionnaires.get(t);
+  if (known) return known;
+  const asked = call(t, 'GET', '/api/onboarding/questionnaire', { token: m.token }).then((res) => {
+    if (res.status !== 200) {
+      questionnaires.delete(t);
+      throw new Error(`questionnaire failed: ${res.status} ${res.text}`);
+    }
+    return questionnaireResponse.parse(res.json);
+  });
+  questionnaires.set(t, asked);
+  return asked;
+}
 
 export async function answerAll(t: TestApp, m: MemberTokens, overrides: AnswerOverrides = {}) {
   const answers = { ...defaultAnswers, ...overrides } as Record<string, string[] | string>;
-  for (let step = 1; step <= 7; step++) {
-    const body = { answers: Object.fromEntries(Object.entries(answers).filter(([k]) => stepOf[k] === step)) };
+  const { steps, questions } = await questionnaireOf(t, m);
+  for (let step = 1; step <= steps; step++) {
+    const keys = new Set(questions.filter((q) => q.step === step).map((q) => q.key));
+    const body = { answers: Object.fromEntries(Object.entries(answers).filter(([k]) => keys.has(k))) };
     const res = await call(t, 'POST', `/api/onboarding/steps/${step}`, { token: m.token, body });
     if (res.status !== 200) throw new Error(`step ${step} failed: ${res.status} ${res.text}`);
   }

@@ -1,11 +1,11 @@
 import type { LoaderFunctionArgs } from 'react-router';
 import { redirect } from 'react-router';
+import { loadedPartners, partnersQuery } from '../domain/partners/partners.ts';
 import { getUser } from '../features/auth/api/get-user.ts';
 import { isChatPartner } from '../features/chat/chat-partners.ts';
 import { isApiError } from '../lib/api-client.ts';
 import { getAppConfig } from '../lib/config.ts';
 import { leaveTo } from '../lib/external-navigation.ts';
-import { loadedPartners, partnersQuery } from '../lib/partners.ts';
 import { queryClient } from '../lib/query-client.ts';
 import { authenticatedUser, useUserStore } from '../lib/storage/user-store.ts';
 import { ensureBootstrapped } from './bootstrap.ts';

@@ -12,11 +12,11 @@ import type { RouteMeta } from './route-meta.ts';
 export function withOnboardingGate(Screen: ComponentType, meta: RouteMeta): ComponentType {
   if (!meta.onboarded) return Screen;
   return function OnboardingGate() {
-    const { t } = useTranslation('routes');
+    const { t } = useTranslation();
     const user = useUserStore(displayedUser);
     if (user && user.matching_step >= 0) {
       return (
-        <Page title={t(meta.name)}>
+        <Page title={t(meta.title)}>
           <OnboardingFirst />
         </Page>
       );

@@ -1,8 +1,9 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigationType } from 'react-router';
+import { totalUnread, useChatStore } from '../domain/chat/chat-store.ts';
 import { useAppConfig } from '../lib/config.ts';
-import { totalUnread, useChatStore } from '../lib/storage/chat-store.ts';
+import { i18n } from '../lib/i18n.ts';
 import type { RouteMeta } from './route-meta.ts';
 
 /** SPEC.md §2 Page behaviour: "<product> – <route title>", led by the unread count, e.g. "(2) …". */
@@ -21,6 +22,9 @@ export function setCanonical(href: string, doc: Document = document) {
   link.href = href;
 }
 
+/** The title of a screen (the i18n key in its feature's namespace) in a language. */
+export const routeTitle = (meta: RouteMeta, lng: string) => i18n.t(meta.title, { lng });
+
 const prefersReducedMotion = () => window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 
 /**
@@ -29,7 +33,7 @@ const prefersReducedMotion = () => window.matchMedia('(prefers-reduced-motion: r
  * heading so screen readers announce it.
  */
 export function usePageBehaviour(meta: RouteMeta | undefined) {
-  const { t, i18n } = useTranslation('routes');
+  const { language } = useTranslation().i18n;
   const { app_name } = useAppConfig();
   const location = useLocation();
   const navigationType = useNavigationType();
@@ -37,8 +41,8 @@ export function usePageBehaviour(meta: RouteMeta | undefined) {
   const unread = useChatStore(totalUnread);
 
   useEffect(() => {
-    document.title = pageTitle(app_name, meta ? t(meta.name, { lng: i18n.language }) : '', unread);
-  }, [app_name, meta, t, i18n.language, unread]);
+    document.title = pageTitle(app_name, meta ? routeTitle(meta, language) : '', unread);
+  }, [app_name, meta, language, unread]);
 
   useEffect(() => {
     setCanonical(window.location.origin + location.pathname);

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
+import { followFriendshipEvents } from '../domain/friendship/friendship.ts';
 import { useConfigStore } from '../lib/config.ts';
-import { followFriendshipEvents } from '../lib/friendship.ts';
 import { queryClient } from '../lib/query-client.ts';
 import { connectRealtime } from '../lib/realtime.ts';
 import { getAccessToken } from '../lib/tokens.ts';

@@ -2,7 +2,6 @@ import type { TokenPair } from '@trostnetz/contracts/auth';
 import type { User } from '@trostnetz/contracts/user';
 import { configureSessionHooks, renewTokens } from './api-client.ts';
 import { queryClient } from './query-client.ts';
-import { useChatStore } from './storage/chat-store.ts';
 import { useUserStore } from './storage/user-store.ts';
 import { clearTokens, getAccessToken, getRefreshToken, saveTokens } from './tokens.ts';
 
@@ -12,11 +11,22 @@ export function startSession(pair: TokenPair, user: User) {
   useUserStore.getState().setUser(user);
 }
 
+const clearedListeners = new Set<() => void>();
+
+/**
+ * State kept for the member above this layer (the chat store in domain/) registers here to go with
+ * the session. Returns a function that unregisters.
+ */
+export function onSessionCleared(listener: () => void): () => void {
+  clearedListeners.add(listener);
+  return () => clearedListeners.delete(listener);
+}
+
 /** Reset / logout: tokens, member, chat and cached server data go; the 401 state is set. */
 export function clearSession() {
   clearTokens();
   useUserStore.getState().reset();
-  useChatStore.getState().reset();
+  for (const listener of clearedListeners) listener();
   queryClient.clear();
 }
 

@@ -3,6 +3,7 @@ import { render } from '@testing-library/react';
 import type { ComponentType } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
+import { vi } from 'vitest';
 import { i18n } from '../lib/i18n.ts';
 
 /** Renders one screen at `path` with the providers the app uses; other paths render their name. */
@@ -35,3 +36,16 @@ export const jsonResponse = (status: number, body: unknown) =>
     status,
     headers: { 'Content-Type': 'application/json' },
   });
+
+/**
+ * Stubs fetch: `answers` by "METHOD /path" (change them during a test), a 404 for anything else.
+ * Undo with vi.unstubAllGlobals().
+ */
+export function stubApi(answers: Record<string, () => Response>) {
+  const fetchMock = vi.fn(async (url: string, init: RequestInit = {}) => {
+    const answer = answers[`${init.method ?? 'GET'} ${url}`];
+    return answer ? answer() : jsonResponse(404, { message: 'Nicht gefunden.', code: 'not_found' });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}

@@ -2,7 +2,7 @@
  * What a node needs from the rest of the cluster. The server owns sockets and local channels;
  * the adapter carries events between nodes and holds presence membership for every node.
  */
-import type { RealtimeLogger } from '../options.ts';
+import type { RealtimeLogger } from '../logger.ts';
 
 export interface AdapterHandlers {
   logger: RealtimeLogger;

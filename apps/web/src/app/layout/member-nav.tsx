@@ -2,8 +2,8 @@ import { Bookmark, LayoutDashboard, type LucideIcon, MessageCircle } from 'lucid
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { cn } from '../../components/ui/cn.ts';
+import { totalUnread, useChatStore } from '../../domain/chat/chat-store.ts';
 import { UnreadBadge } from '../../features/chat/components/unread-badge.tsx';
-import { totalUnread, useChatStore } from '../../lib/storage/chat-store.ts';
 
 export const memberNav: Array<{ to: string; key: string; icon: LucideIcon }> = [
   { to: '/dashboard', key: 'nav.dashboard', icon: LayoutDashboard },

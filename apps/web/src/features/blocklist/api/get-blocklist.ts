@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { type BlockEntry, blocklist } from '@trostnetz/contracts/safety';
+import { blocklistQueryKey } from '../../../domain/friendship/friendship.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { blocklistQueryKey } from '../../../lib/friendship.ts';
 
 /** GET /api/user/blocklist/all: the hidden members. */
 export async function getBlocklist(): Promise<BlockEntry[]> {

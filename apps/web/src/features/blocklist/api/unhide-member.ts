@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { blocklistQueryKey, reloadPartnerViews } from '../../../domain/friendship/friendship.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { blocklistQueryKey, reloadPartnerViews } from '../../../lib/friendship.ts';
 import { track } from '../../../lib/track.ts';
 
 /** DELETE /api/block/{id} (the entry's id) → 204: shown again. */

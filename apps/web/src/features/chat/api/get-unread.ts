@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { unreadResponse } from '@trostnetz/contracts/chat';
+import { useChatStore } from '../../../domain/chat/chat-store.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { useChatStore } from '../../../lib/storage/chat-store.ts';
 import { readingNow } from './mark-read.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { readResponse } from '@trostnetz/contracts/chat';
+import { useChatStore } from '../../../domain/chat/chat-store.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { pageVisible } from '../../../lib/page-visibility.ts';
-import { useChatStore } from '../../../lib/storage/chat-store.ts';
 
 /**
  * The conversation the member is reading right now: on screen in a page they can see. The one rule

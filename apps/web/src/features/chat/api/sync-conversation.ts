@@ -1,4 +1,4 @@
-import { useChatStore } from '../../../lib/storage/chat-store.ts';
+import { useChatStore } from '../../../domain/chat/chat-store.ts';
 import { getMessages } from './get-messages.ts';
 import { markReadIfReading } from './mark-read.ts';
 

@@ -2,9 +2,9 @@ import type { Partner } from '@trostnetz/contracts/partners';
 import { ChevronRight } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { PartnerAvatar, useDisplayName } from '../../../components/partners/partner-avatar.tsx';
 import { cn } from '../../../components/ui/cn.ts';
-import { useChatStore } from '../../../lib/storage/chat-store.ts';
+import { useChatStore } from '../../../domain/chat/chat-store.ts';
+import { PartnerAvatar, useDisplayName } from '../../../domain/partners/partner-avatar.tsx';
 import { UnreadBadge } from './unread-badge.tsx';
 
 /** One conversation in the list: who, online, the last message if known, unread count. */

@@ -6,14 +6,14 @@ import { Button } from '../../../components/ui/button.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Page } from '../../../components/ui/page.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { usePartners } from '../../../lib/partners.ts';
-import { useChatStore } from '../../../lib/storage/chat-store.ts';
+import { useChatStore } from '../../../domain/chat/chat-store.ts';
+import { usePartners } from '../../../domain/partners/partners.ts';
 import { chatPartners } from '../chat-partners.ts';
 import { ChatPartnerRow } from './chat-partner-row.tsx';
 
 /** /chat: conversations with befriended partners first, then read-only former ones (SPEC.md §2). */
 export function ChatScreen() {
-  const { t } = useTranslation(['chat', 'routes']);
+  const { t } = useTranslation('chat');
   const partners = usePartners();
   const messages = useChatStore((s) => s.messages);
   const { befriended, former } = chatPartners(partners.data ?? [], messages);
@@ -64,7 +64,7 @@ export function ChatScreen() {
   }
 
   return (
-    <Page title={t('chat', { ns: 'routes' })} intro={t('intro')}>
+    <Page title={t('titles.chat')} intro={t('intro')}>
       {body}
     </Page>
   );

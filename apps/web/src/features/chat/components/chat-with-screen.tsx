@@ -3,14 +3,14 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Page } from '../../../components/ui/page.tsx';
-import { usePartners } from '../../../lib/partners.ts';
+import { usePartners } from '../../../domain/partners/partners.ts';
 import { displayedUser, useUserStore } from '../../../lib/storage/user-store.ts';
 import { isChatPartner } from '../chat-partners.ts';
 import { Conversation } from './conversation.tsx';
 
 /** /chat/:id; the guard loads the partner list first and sends ids that are no chat partner to /chat. */
 export function ChatWithScreen() {
-  const { t } = useTranslation(['chat', 'routes']);
+  const { t } = useTranslation('chat');
   const { id } = useParams();
   const me = useUserStore(displayedUser);
   const partners = usePartners();
@@ -18,7 +18,7 @@ export function ChatWithScreen() {
 
   if (partner && me) return <Conversation key={partner.id} partner={partner} me={me.id} />;
   return (
-    <Page title={t('chat-with', { ns: 'routes' })} intro={t('with.intro')}>
+    <Page title={t('titles.chat-with')} intro={t('with.intro')}>
       <EmptyState
         icon={MessagesSquare}
         title={t('with.empty.title')}

@@ -1,8 +1,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useChatStore } from '../../../domain/chat/chat-store.ts';
 import { realtimeBus } from '../../../lib/realtime.ts';
-import { useChatStore } from '../../../lib/storage/chat-store.ts';
 import { useUserStore } from '../../../lib/storage/user-store.ts';
 import { buildMessage, buildPartner } from '../../../test/chat-factories.ts';
 import { buildUser } from '../../../test/factories.ts';

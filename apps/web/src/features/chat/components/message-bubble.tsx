@@ -3,7 +3,7 @@ import { Check, CheckCheck, Clock } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { cn } from '../../../components/ui/cn.ts';
-import type { PendingMessage } from '../../../lib/storage/chat-store.ts';
+import type { PendingMessage } from '../../../domain/chat/chat-store.ts';
 import { timeOf } from '../format.ts';
 
 type Props =

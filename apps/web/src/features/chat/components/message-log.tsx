@@ -3,7 +3,7 @@ import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import type { PendingMessage } from '../../../lib/storage/chat-store.ts';
+import type { PendingMessage } from '../../../domain/chat/chat-store.ts';
 import { dayKey, dayLabel } from '../format.ts';
 import { MessageBubble } from './message-bubble.tsx';
 

@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { chatMessageEvent, messagesReadEvent } from '@trostnetz/contracts/chat';
 import { useEffect } from 'react';
-import { markPartnerOnline } from '../../../lib/partners.ts';
+import { useChatStore } from '../../../domain/chat/chat-store.ts';
+import { markPartnerOnline } from '../../../domain/partners/partners.ts';
 import { realtimeBus } from '../../../lib/realtime.ts';
-import { useChatStore } from '../../../lib/storage/chat-store.ts';
 import { useUnreadSync } from '../api/get-unread.ts';
 import { markReadIfReading } from '../api/mark-read.ts';
 

@@ -1,10 +1,10 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Partner } from '@trostnetz/contracts/partners';
 import { useCallback, useEffect, useState } from 'react';
+import { type PendingMessage, useChatStore } from '../../../domain/chat/chat-store.ts';
+import { reloadPartnerViews } from '../../../domain/friendship/friendship.ts';
 import { isApiError } from '../../../lib/api-client.ts';
-import { reloadPartnerViews } from '../../../lib/friendship.ts';
 import { onPageShown } from '../../../lib/page-visibility.ts';
-import { type PendingMessage, useChatStore } from '../../../lib/storage/chat-store.ts';
 import { track } from '../../../lib/track.ts';
 import { markReadIfReading } from '../api/mark-read.ts';
 import { newClientId, sendMessage } from '../api/send-message.ts';

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { chatChannel } from '@trostnetz/contracts/realtime';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { markPartnerOnline } from '../../../lib/partners.ts';
+import { markPartnerOnline } from '../../../domain/partners/partners.ts';
 import { type ExtraChannel, joinChannel } from '../../../lib/realtime.ts';
 
 const SEND_EVERY_MS = 3_000;

@@ -6,10 +6,10 @@ import { Page } from '../../../components/ui/page.tsx';
 
 /** Checkout for /checkout/:plan_id (guests and unverified members allowed). */
 export function CheckoutScreen() {
-  const { t } = useTranslation(['checkout', 'routes']);
+  const { t } = useTranslation('checkout');
   const { plan_id } = useParams();
   return (
-    <Page title={t('checkout', { ns: 'routes' })} intro={t('intro')} width="default">
+    <Page title={t('titles.checkout')} intro={t('intro')} width="default">
       <div data-plan-id={plan_id}>
         <EmptyState
           icon={CreditCard}

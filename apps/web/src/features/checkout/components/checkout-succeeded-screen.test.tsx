@@ -19,6 +19,6 @@ describe('issue 9 item 17: /checkout-succeeded thanks nobody for a purchase that
     expect(screen.getByRole('link', { name: link })).toHaveAttribute('href', '/premium');
     expect(document.body.textContent).not.toMatch(claim);
     // The route title (tab title) claims no purchase either.
-    expect(i18n.t('checkout-succeeded', { ns: 'routes' })).not.toMatch(claim);
+    expect(i18n.t('checkout:titles.checkout-succeeded')).not.toMatch(claim);
   });
 });

@@ -8,9 +8,9 @@ import { Page } from '../../../components/ui/page.tsx';
  * happened, so the page says so calmly instead of thanking anyone (the premium issue replaces it).
  */
 export function CheckoutSucceededScreen() {
-  const { t } = useTranslation(['checkout', 'routes']);
+  const { t } = useTranslation('checkout');
   return (
-    <Page title={t('checkout-succeeded', { ns: 'routes' })}>
+    <Page title={t('titles.checkout-succeeded')}>
       <EmptyState
         icon={Info}
         title={t('succeeded.title')}

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { suggestionsResponse } from '@trostnetz/contracts/partners';
+import { suggestionsQueryKey } from '../../../domain/friendship/friendship.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { suggestionsQueryKey } from '../../../lib/friendship.ts';
 
 /** GET /api/user/matching/suggestions → {suggestions, limit} (3 free, 10 premium). */
 export async function getSuggestions() {

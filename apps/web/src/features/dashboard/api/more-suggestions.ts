@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { suggestionsResponse } from '@trostnetz/contracts/partners';
+import { suggestionsQueryKey } from '../../../domain/friendship/friendship.ts';
+import { partnersQueryKey } from '../../../domain/partners/partners.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { suggestionsQueryKey } from '../../../lib/friendship.ts';
-import { partnersQueryKey } from '../../../lib/partners.ts';
 
 /** POST /api/user/matching/suggestions/more: passes the current ones over and finds new ones. */
 export async function moreSuggestions() {

@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Partner } from '@trostnetz/contracts/partners';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { followFriendshipEvents } from '../../../lib/friendship.ts';
+import { followFriendshipEvents } from '../../../domain/friendship/friendship.ts';
 import { realtimeBus } from '../../../lib/realtime.ts';
 import { useUserStore } from '../../../lib/storage/user-store.ts';
 import { buildUser } from '../../../test/factories.ts';

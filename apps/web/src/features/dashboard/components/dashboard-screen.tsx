@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { CrisisHelpList } from '../../../components/crisis/crisis-help-list.tsx';
 import { OnboardingFirst } from '../../../components/onboarding/onboarding-first.tsx';
 import { Card } from '../../../components/ui/card.tsx';
-import { usePartners } from '../../../lib/partners.ts';
+import { usePartners } from '../../../domain/partners/partners.ts';
 import { useUserStore } from '../../../lib/storage/user-store.ts';
 import { MatchingSettings } from './matching-settings.tsx';
 import { PartnerList, ReceivedRequests } from './partner-lists.tsx';

@@ -1,11 +1,11 @@
 import type { Partner } from '@trostnetz/contracts/partners';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { FriendActionDialog } from '../../../components/partners/friend-action-dialog.tsx';
-import { MatchReasons } from '../../../components/partners/match-reasons.tsx';
-import { PartnerAvatar, useDisplayName } from '../../../components/partners/partner-avatar.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
+import { FriendActionDialog } from '../../../domain/friendship/friend-action-dialog.tsx';
+import { MatchReasons } from '../../../domain/partners/match-reasons.tsx';
+import { PartnerAvatar, useDisplayName } from '../../../domain/partners/partner-avatar.tsx';
 
 /** Requests waiting for the member's answer (friend_status 1), answered right here. */
 export function ReceivedRequests({ partners }: { partners: Partner[] }) {

@@ -2,10 +2,10 @@ import type { Partner } from '@trostnetz/contracts/partners';
 import { Clock, UserPlus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { FriendActionDialog } from '../../../components/partners/friend-action-dialog.tsx';
-import { MatchReasons } from '../../../components/partners/match-reasons.tsx';
-import { PartnerAvatar, useDisplayName } from '../../../components/partners/partner-avatar.tsx';
 import { Button, ButtonLink } from '../../../components/ui/button.tsx';
+import { FriendActionDialog } from '../../../domain/friendship/friend-action-dialog.tsx';
+import { MatchReasons } from '../../../domain/partners/match-reasons.tsx';
+import { PartnerAvatar, useDisplayName } from '../../../domain/partners/partner-avatar.tsx';
 
 /** One suggestion: who, why you match, and the first step towards each other. */
 export function SuggestionCard({ partner }: { partner: Partner }) {

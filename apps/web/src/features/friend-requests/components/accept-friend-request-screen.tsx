@@ -1,21 +1,21 @@
 import { HeartHandshake, UserPlus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { FriendActionDialog } from '../../../components/partners/friend-action-dialog.tsx';
-import { MatchReasons } from '../../../components/partners/match-reasons.tsx';
-import { PartnerAvatar, useDisplayName } from '../../../components/partners/partner-avatar.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button, ButtonLink } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Page } from '../../../components/ui/page.tsx';
 import { LoadingNote } from '../../../components/ui/spinner.tsx';
+import { FriendActionDialog } from '../../../domain/friendship/friend-action-dialog.tsx';
+import { MatchReasons } from '../../../domain/partners/match-reasons.tsx';
+import { PartnerAvatar, useDisplayName } from '../../../domain/partners/partner-avatar.tsx';
+import { usePartners } from '../../../domain/partners/partners.ts';
 import { useErrorMessage } from '../../../lib/error-message.ts';
-import { usePartners } from '../../../lib/partners.ts';
 
 /** /friend-request/:id (the e-mail links here; id = the requester): answer the request. */
 export function AcceptFriendRequestScreen() {
-  const { t } = useTranslation(['friend-requests', 'routes', 'common', 'friendship']);
+  const { t } = useTranslation(['friend-requests', 'common', 'friendship']);
   const id = Number(useParams().id);
   const partners = usePartners();
   const toMessage = useErrorMessage();
@@ -93,7 +93,7 @@ export function AcceptFriendRequestScreen() {
   }
 
   return (
-    <Page title={t('accept-friend-request', { ns: 'routes' })} intro={t('intro')}>
+    <Page title={t('titles.accept-friend-request')} intro={t('intro')}>
       {content}
     </Page>
   );

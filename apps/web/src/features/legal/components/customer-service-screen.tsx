@@ -5,12 +5,12 @@ import { Card } from '../../../components/ui/card.tsx';
 import { Page } from '../../../components/ui/page.tsx';
 
 export function CustomerServiceScreen() {
-  const { t } = useTranslation(['legal', 'routes']);
+  const { t } = useTranslation('legal');
   const cs = (key: string) => t(`customerService.${key}`, { ns: 'legal' });
   const tips = t('customerService.tips', { ns: 'legal', returnObjects: true }) as string[];
   const email = cs('email');
   return (
-    <Page title={t('customer-service', { ns: 'routes' })} intro={cs('intro')}>
+    <Page title={t('titles.customer-service')} intro={cs('intro')}>
       <Card aria-labelledby="cs-contact">
         <h2 id="cs-contact" className="flex items-center gap-2 text-xl font-semibold">
           <Mail aria-hidden="true" className="size-5 text-accent-strong" />

@@ -10,10 +10,10 @@ interface FaqGroup {
 }
 
 export function FaqScreen() {
-  const { t } = useTranslation(['legal', 'routes', 'layout']);
+  const { t } = useTranslation(['legal', 'layout']);
   const groups = t('faq.groups', { ns: 'legal', returnObjects: true }) as FaqGroup[];
   return (
-    <Page title={t('faq', { ns: 'routes' })} intro={t('faq.intro', { ns: 'legal' })}>
+    <Page title={t('titles.faq')} intro={t('faq.intro', { ns: 'legal' })}>
       {groups.map((group) => (
         <section key={group.title} aria-labelledby={slug(group.title)} className="space-y-3">
           <h2 id={slug(group.title)} className="text-xl font-semibold">

@@ -11,10 +11,10 @@ export type LegalDoc = 'imprint' | 'privacy' | 'revocation' | 'conditions';
 
 /** A legal text from locales/<lang>/legal.json, rendered as headed sections. */
 export function LegalDocument({ doc }: { doc: LegalDoc }) {
-  const { t } = useTranslation(['legal', 'routes']);
+  const { t } = useTranslation('legal');
   const sections = t(`${doc}.sections`, { ns: 'legal', returnObjects: true }) as Section[];
   return (
-    <Page title={t(doc, { ns: 'routes' })} intro={t(`${doc}.intro`, { ns: 'legal' })}>
+    <Page title={t(`titles.${doc}`)} intro={t(`${doc}.intro`, { ns: 'legal' })}>
       <article className="prose-calm rounded-2xl border border-line bg-surface p-5 sm:p-8">
         {sections.map((section) => (
           <section key={section.title} aria-labelledby={slug(section.title)}>

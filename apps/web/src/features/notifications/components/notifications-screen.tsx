@@ -5,9 +5,9 @@ import { Page } from '../../../components/ui/page.tsx';
 
 /** Notifications; the feed arrives with the notifications issue. */
 export function NotificationsScreen() {
-  const { t } = useTranslation(['notifications', 'routes']);
+  const { t } = useTranslation('notifications');
   return (
-    <Page title={t('notifications', { ns: 'routes' })} intro={t('intro')}>
+    <Page title={t('titles.notifications')} intro={t('intro')}>
       <EmptyState icon={Bell} title={t('empty.title')} link={{ to: '/dashboard', label: t('empty.action') }}>
         {t('empty.text')}
       </EmptyState>

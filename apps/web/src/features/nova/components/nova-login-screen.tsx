@@ -5,9 +5,9 @@ import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Page } from '../../../components/ui/page.tsx';
 
 export function NovaLoginScreen() {
-  const { t } = useTranslation(['nova', 'routes']);
+  const { t } = useTranslation('nova');
   return (
-    <Page title={t('nova-login', { ns: 'routes' })} intro={t('login.intro')}>
+    <Page title={t('titles.nova-login')} intro={t('login.intro')}>
       <EmptyState
         icon={KeyRound}
         title={t('login.emptyTitle')}

@@ -5,9 +5,9 @@ import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Page } from '../../../components/ui/page.tsx';
 
 export function NovaUnauthorizedScreen() {
-  const { t } = useTranslation(['nova', 'routes']);
+  const { t } = useTranslation('nova');
   return (
-    <Page title={t('nova-unauthorized', { ns: 'routes' })} intro={t('unauthorized.intro')}>
+    <Page title={t('titles.nova-unauthorized')} intro={t('unauthorized.intro')}>
       <EmptyState
         icon={Lock}
         title={t('unauthorized.emptyTitle')}

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { type ForeignProfile, foreignProfile } from '@trostnetz/contracts/partners';
+import { profileQueryKey } from '../../../domain/friendship/friendship.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { profileQueryKey } from '../../../lib/friendship.ts';
 
 /** GET /api/profile/{id}: another member's profile; 404 when hidden, deleted or unknown. */
 export async function getProfile(id: number): Promise<ForeignProfile> {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { blockEntry } from '@trostnetz/contracts/safety';
+import { blocklistQueryKey, reloadPartnerViews } from '../../../domain/friendship/friendship.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { blocklistQueryKey, reloadPartnerViews } from '../../../lib/friendship.ts';
 import { track } from '../../../lib/track.ts';
 
 /** POST /api/block {userId} → 201 entry. The hidden member is never told. */

@@ -1,8 +1,8 @@
 import type { ForeignProfile } from '@trostnetz/contracts/partners';
 import { Clock, HeartHandshake, MessageCircle, UserPlus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { FriendActionDialog } from '../../../components/partners/friend-action-dialog.tsx';
 import { Button, ButtonLink } from '../../../components/ui/button.tsx';
+import { FriendActionDialog } from '../../../domain/friendship/friend-action-dialog.tsx';
 
 /** The steps SPEC.md §4 allows from the current friendship status, and nothing else. */
 export function FriendshipActions({ profile, name }: { profile: ForeignProfile; name: string }) {

@@ -2,18 +2,18 @@ import type { ForeignProfile } from '@trostnetz/contracts/partners';
 import { Bookmark, BookmarkCheck, UserRound } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { MatchReasons } from '../../../components/partners/match-reasons.tsx';
-import { PartnerAvatar, useDisplayName } from '../../../components/partners/partner-avatar.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Page } from '../../../components/ui/page.tsx';
 import { LoadingNote } from '../../../components/ui/spinner.tsx';
+import { MatchReasons } from '../../../domain/partners/match-reasons.tsx';
+import { PartnerAvatar, useDisplayName } from '../../../domain/partners/partner-avatar.tsx';
+import { useSetWatched } from '../../../domain/watchlist/watchlist.ts';
 import { isApiError } from '../../../lib/api-client.ts';
 import { useErrorMessage } from '../../../lib/error-message.ts';
 import { getLocale } from '../../../lib/i18n.ts';
-import { useSetWatched } from '../../../lib/watchlist.ts';
 import { useProfile } from '../api/get-profile.ts';
 import { FriendshipActions } from './friendship-actions.tsx';
 import { HideDialog } from './hide-dialog.tsx';
@@ -21,14 +21,14 @@ import { ReportDialog } from './report-dialog.tsx';
 
 /** A partner's profile (/profile/:id): who they are, why you match, and what you can do. */
 export function PartnerProfileScreen() {
-  const { t } = useTranslation(['partners', 'routes', 'common']);
+  const { t } = useTranslation(['partners', 'common']);
   const id = Number(useParams().id);
   const profile = useProfile(id);
   const toMessage = useErrorMessage();
 
   if (!Number.isInteger(id) || (isApiError(profile.error) && profile.error.status === 404)) {
     return (
-      <Page title={t('partner', { ns: 'routes' })}>
+      <Page title={t('titles.partner')}>
         <EmptyState
           icon={UserRound}
           title={t('empty.title')}
@@ -41,14 +41,14 @@ export function PartnerProfileScreen() {
   }
   if (profile.isPending) {
     return (
-      <Page title={t('partner', { ns: 'routes' })}>
+      <Page title={t('titles.partner')}>
         <LoadingNote>{t('common:loading')}</LoadingNote>
       </Page>
     );
   }
   if (profile.isError) {
     return (
-      <Page title={t('partner', { ns: 'routes' })}>
+      <Page title={t('titles.partner')}>
         <Alert tone="error">{toMessage(profile.error)}</Alert>
       </Page>
     );

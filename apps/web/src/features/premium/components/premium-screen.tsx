@@ -5,9 +5,9 @@ import { Page } from '../../../components/ui/page.tsx';
 
 /** Premium plans; plans and checkout arrive with the premium issue. */
 export function PremiumScreen() {
-  const { t } = useTranslation(['premium', 'routes']);
+  const { t } = useTranslation('premium');
   return (
-    <Page title={t('premium', { ns: 'routes' })} intro={t('intro')}>
+    <Page title={t('titles.premium')} intro={t('intro')}>
       <EmptyState
         icon={Sparkles}
         title={t('empty.title')}

@@ -7,12 +7,12 @@ import { useUserStore } from '../../../lib/storage/user-store.ts';
 
 /** The member's own profile as others see it; editing arrives with the profile issue. */
 export function ProfileScreen() {
-  const { t, i18n } = useTranslation(['profile', 'routes']);
+  const { t, i18n } = useTranslation('profile');
   const user = useUserStore((s) => s.user);
   if (!user) return null;
   const since = new Date(user.created_at);
   return (
-    <Page title={t('profile', { ns: 'routes' })} intro={t('intro')}>
+    <Page title={t('titles.profile')} intro={t('intro')}>
       <Card aria-label={user.nickname}>
         <div className="flex items-center gap-4">
           {user.avatar ? (

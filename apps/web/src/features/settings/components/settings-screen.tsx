@@ -7,11 +7,11 @@ import { useUserStore } from '../../../lib/storage/user-store.ts';
 
 /** Security settings: sign-in details and language. Password/e-mail changes come later. */
 export function SettingsScreen() {
-  const { t } = useTranslation(['settings', 'routes']);
+  const { t } = useTranslation('settings');
   const user = useUserStore((s) => s.user);
   if (!user) return null;
   return (
-    <Page title={t('settings', { ns: 'routes' })} intro={t('intro')}>
+    <Page title={t('titles.settings')} intro={t('intro')}>
       <Card aria-labelledby="settings-account">
         <h2 id="settings-account" className="text-lg font-semibold">
           {t('account.title')}

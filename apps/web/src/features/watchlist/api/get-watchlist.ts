@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { type WatchlistEntry, watchlist } from '@trostnetz/contracts/safety';
+import { watchlistQueryKey } from '../../../domain/friendship/friendship.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { watchlistQueryKey } from '../../../lib/friendship.ts';
 
 /** GET /api/user/watchlist. */
 export async function getWatchlist(): Promise<WatchlistEntry[]> {

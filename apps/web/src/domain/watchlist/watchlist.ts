@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type WatchlistEntry, watchlist } from '@trostnetz/contracts/safety';
-import { apiRequest } from './api-client.ts';
-import { profileQueryKey, watchlistQueryKey } from './friendship.ts';
-import { track } from './track.ts';
+import { apiRequest } from '../../lib/api-client.ts';
+import { track } from '../../lib/track.ts';
+import { profileQueryKey, watchlistQueryKey } from '../friendship/friendship.ts';
 
 /**
  * POST and DELETE /api/user/watchlist/{id} → the list. Shared by the partner profile (watch,

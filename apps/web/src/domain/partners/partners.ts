@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { type Partner, partnerList } from '@trostnetz/contracts/partners';
-import { apiRequest } from './api-client.ts';
+import { apiRequest } from '../../lib/api-client.ts';
 
 /**
  * The member's partner list (GET /api/chat/partners): requests, friends and suggestions. Shared by the

@@ -1,6 +1,7 @@
 import type { ChatMessage } from '@trostnetz/contracts/chat';
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
+import { onSessionCleared } from '../../lib/session.ts';
 
 /**
  * Chat state persisted under chat_storage (SPEC.md §4 Chat, Local persistence). Messages are kept
@@ -218,3 +219,6 @@ export const useChatStore = create<ChatState>()(
     },
   ),
 );
+
+// The member's messages and unread counts end with the session (reset, logout).
+onSessionCleared(() => useChatStore.getState().reset());

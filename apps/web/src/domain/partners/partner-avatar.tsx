@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { cn } from '../ui/cn.ts';
+import { cn } from '../../components/ui/cn.ts';
 
 const sizes = { sm: 'size-10 text-base', md: 'size-12 text-lg', lg: 'size-20 text-3xl' };
 

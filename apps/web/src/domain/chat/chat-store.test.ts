@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import { clearSession } from '../../lib/session.ts';
 import { buildMessage } from '../../test/chat-factories.ts';
 import { CHAT_STORAGE_KEY, KEPT_PER_CHAT, totalUnread, useChatStore } from './chat-store.ts';
 
@@ -111,6 +112,16 @@ describe('chat store (SPEC.md §4 Chat, Local persistence)', () => {
     await useChatStore.persist.rehydrate();
     expect(store()).toMatchObject({ chatId: null, partnerId: null });
     expect(store().messages['9']).toHaveLength(1);
+  });
+
+  it('SPEC.md §4 Session: a reset or logout (clearSession) empties the chat state and chat_storage', () => {
+    store().replace(9, [buildMessage({ id: 1 })], false);
+    store().setUnread({ '9': 1 });
+    store().addPending(9, { client_id: 'abcdefgh3', message: 'Hi', send_at: 'now', status: 'sending' });
+    clearSession();
+    expect(store()).toMatchObject({ owner: null, messages: {}, unread: {}, pending: {}, cursor: {} });
+    const saved = JSON.parse(localStorage.getItem(CHAT_STORAGE_KEY) ?? '{}').state;
+    expect(saved).toEqual({ owner: null, messages: {}, hasMore: {}, cursor: {}, pending: {}, unread: {} });
   });
 
   it('another member’s state is dropped', () => {

@@ -2,6 +2,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { friendActionBody } from '@trostnetz/contracts/partners';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Alert } from '../../components/ui/alert.tsx';
+import { Button, type ButtonVariant } from '../../components/ui/button.tsx';
+import { Dialog } from '../../components/ui/dialog.tsx';
+import { TextareaField } from '../../components/ui/textarea-field.tsx';
 import { useErrorMessage } from '../../lib/error-message.ts';
 import { useFieldState, useZodForm } from '../../lib/form.ts';
 import {
@@ -9,11 +13,7 @@ import {
   isFriendshipConflict,
   reloadPartnerViews,
   useFriendAction,
-} from '../../lib/friendship.ts';
-import { Alert } from '../ui/alert.tsx';
-import { Button, type ButtonVariant } from '../ui/button.tsx';
-import { Dialog } from '../ui/dialog.tsx';
-import { TextareaField } from '../ui/textarea-field.tsx';
+} from './friendship.ts';
 
 const messageForm = friendActionBody.unwrap().unwrap();
 const MESSAGE_MAX = 500;

@@ -1,9 +1,9 @@
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { friendActionResponse, friendSendResponse } from '@trostnetz/contracts/partners';
-import { apiRequest, isApiError } from './api-client.ts';
-import { partnersQueryKey } from './partners.ts';
-import { realtimeBus } from './realtime.ts';
-import { type TrackedEvent, track } from './track.ts';
+import { apiRequest, isApiError } from '../../lib/api-client.ts';
+import { realtimeBus } from '../../lib/realtime.ts';
+import { type TrackedEvent, track } from '../../lib/track.ts';
+import { partnersQueryKey } from '../partners/partners.ts';
 
 /**
  * The five friendship transitions of SPEC.md §4 (POST …/{id} with an optional {message}). Shared by

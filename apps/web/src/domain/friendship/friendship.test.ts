@@ -1,13 +1,13 @@
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { afterEach, describe, expect, it } from 'vitest';
+import { realtimeBus } from '../../lib/realtime.ts';
+import { partnersQueryKey } from '../partners/partners.ts';
 import {
   followFriendshipEvents,
   profileQueryKey,
   suggestionsQueryKey,
   watchlistQueryKey,
 } from './friendship.ts';
-import { partnersQueryKey } from './partners.ts';
-import { realtimeBus } from './realtime.ts';
 
 /**
  * Every view that shows a friendship status: the partner list (dashboard lists, friend-request screen,

@@ -1,0 +1,10 @@
+import { defineScreens } from '../../lib/screens.ts';
+
+export const dashboardScreens = defineScreens({
+  dashboard: {
+    path: '/dashboard',
+    headerVariant: 'home',
+    title: 'dashboard:titles.dashboard',
+    component: async () => (await import('./components/dashboard-screen.tsx')).DashboardScreen,
+  },
+});
