@@ -77,8 +77,8 @@ export function decideNavigation(
     // 6b. Onboarding is done once matching_step is negative: on to the dashboard.
     if (route.name === 'onboarding' && user.matching_step < 0) return redirect('/dashboard');
 
-    // 7. Premium members (super admins count as premium) cannot open the premium page.
-    if (route.name === 'premium' && (user.is_premium || user.is_super_admin)) return redirect('/');
+    // 7. Premium members cannot open the premium page (the server's is_premium counts super admins).
+    if (route.name === 'premium' && user.is_premium) return redirect('/');
   } else if (!route.guest) {
     // No member could be fetched for a members-only route.
     return redirect('/login');

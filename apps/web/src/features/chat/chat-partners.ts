@@ -1,8 +1,9 @@
 import type { ChatMessage } from '@trostnetz/contracts/chat';
-import { FRIEND_STATUS, type Partner } from '@trostnetz/contracts/partners';
+import { FriendStatus } from '@trostnetz/contracts/friendship';
+import type { Partner } from '@trostnetz/contracts/partners';
 
 /** Befriended partners can write; former friends with messages stay readable (read-only). */
-export const canWrite = (p: Partner) => p.friend_status === FRIEND_STATUS.befriended && p.nickname !== '';
+export const canWrite = (p: Partner) => p.friend_status === FriendStatus.befriended && p.nickname !== '';
 
 export const isDeleted = (p: Pick<Partner, 'nickname'>) => !p.nickname;
 
@@ -14,7 +15,7 @@ export function chatPartners(list: Partner[], messages: Record<string, ChatMessa
   const newest = (p: Partner) => messages[String(p.id)]?.at(-1)?.id ?? 0;
   const byRecent = (a: Partner, b: Partner) => newest(b) - newest(a) || a.nickname.localeCompare(b.nickname);
   return {
-    befriended: list.filter((p) => p.friend_status === FRIEND_STATUS.befriended).sort(byRecent),
-    former: list.filter((p) => p.friend_status !== FRIEND_STATUS.befriended && p.has_messages).sort(byRecent),
+    befriended: list.filter((p) => p.friend_status === FriendStatus.befriended).sort(byRecent),
+    former: list.filter((p) => p.friend_status !== FriendStatus.befriended && p.has_messages).sort(byRecent),
   };
 }
