@@ -61,8 +61,8 @@ export function sideOf(row: PairRow, me: number) {
 
 interface SideValues {
   status?: Status;
-  suggestedAt?: Date | SQL | null;
-  dismissedAt?: Date | SQL | null;
+  suggestedAt?: Date | null;
+  dismissedAt?: Date | null;
 }
 
 /**
@@ -74,10 +74,10 @@ export function sideColumns(me: number, other: number, mine: SideValues, theirs:
   const columns: Partial<typeof p.$inferInsert> = {};
   if (low.status !== undefined) columns.statusLow = low.status;
   if (high.status !== undefined) columns.statusHigh = high.status;
-  if (low.suggestedAt !== undefined) columns.suggestedLowAt = low.suggestedAt as Date | null;
-  if (high.suggestedAt !== undefined) columns.suggestedHighAt = high.suggestedAt as Date | null;
-  if (low.dismissedAt !== undefined) columns.dismissedLowAt = low.dismissedAt as Date | null;
-  if (high.dismissedAt !== undefined) columns.dismissedHighAt = high.dismissedAt as Date | null;
+  if (low.suggestedAt !== undefined) columns.suggestedLowAt = low.suggestedAt;
+  if (high.suggestedAt !== undefined) columns.suggestedHighAt = high.suggestedAt;
+  if (low.dismissedAt !== undefined) columns.dismissedLowAt = low.dismissedAt;
+  if (high.dismissedAt !== undefined) columns.dismissedHighAt = high.dismissedAt;
   return columns;
 }
 
