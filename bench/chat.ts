@@ -6,12 +6,13 @@ import { randomBytes } from 'node:crypto';
 import { loadavg } from 'node:os';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
+import { FriendStatus } from '@trostnetz/contracts/friendship';
 import pg from 'pg';
 import Pusher from 'pusher-js';
 import type { AppContext } from '../apps/server/src/app-context.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { openDatabase } from '../apps/server/src/db/client.ts';
-import { partnerships } from '../apps/server/src/db/schema/matching.ts';
+import { partnerships } from '../apps/server/src/db/schema/partnerships.ts';
 import { users } from '../apps/server/src/db/schema/users.ts';
 import { startSession } from '../apps/server/src/modules/auth/sessions.service.ts';
 import { createAccessTokens } from '../apps/server/src/modules/auth/tokens.ts';
@@ -73,8 +74,8 @@ async function seed(url: string): Promise<Array<{ id: number; partner: number; t
     pairs.push({
       userLow: ids[i]!,
       userHigh: ids[i + 1]!,
-      statusLow: 2,
-      statusHigh: 2,
+      statusLow: FriendStatus.befriended,
+      statusHigh: FriendStatus.befriended,
       befriendedAt: new Date(),
     });
   }

@@ -9,6 +9,7 @@ import type { AppContext } from './app-context.ts';
 import type { Config } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { serializeError, serializeRequest } from './lib/log-redaction.ts';
+import { appConfigRoutes } from './modules/app-config/app-config.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createLoginThrottle } from './modules/auth/login-throttle.ts';
 import { createSignedLinks } from './modules/auth/signed-links.ts';
@@ -20,11 +21,13 @@ import { jobTable } from './modules/jobs/job-table.ts';
 import { createMailer } from './modules/mail/mailer.ts';
 import { matchingRoutes } from './modules/matching/matching.routes.ts';
 import { partnersRoutes } from './modules/partners/partners.routes.ts';
+import { questionnaireRoutes } from './modules/questionnaire/questionnaire.routes.ts';
 import { seedQuestionnaire } from './modules/questionnaire/questionnaire.service.ts';
 import { createBroadcaster } from './modules/realtime/broadcaster.ts';
 import { realtimeRoutes } from './modules/realtime/realtime.plugin.ts';
 import { safetyRoutes } from './modules/safety/safety.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
+import { watchlistRoutes } from './modules/watchlist/watchlist.routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { compressionPlugin } from './plugins/compression.ts';
 import { drainingPlugin } from './plugins/draining.ts';
@@ -34,6 +37,7 @@ import { openapiPlugin } from './plugins/openapi.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { spaPlugin } from './plugins/spa.ts';
+import { seedRoles } from './policies/roles.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -70,6 +74,7 @@ export async function buildApp(
   const database = openDatabase(config.databaseUrl, config.dataDir);
   await database.migrate();
   await seedQuestionnaire(database.db);
+  await seedRoles(database.db);
   const redis = config.redisUrl
     ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 })
     : null;
@@ -116,11 +121,14 @@ export async function buildApp(
   await app.register(authPlugin, { ctx });
 
   const checks = [() => database.ping(), ...(redis ? [async () => void (await redis.ping())] : [])];
-  await app.register(healthRoutes, { ctx, checks });
+  await app.register(healthRoutes, { checks });
+  await app.register(appConfigRoutes, { ctx });
   await app.register(authRoutes, { ctx });
   await app.register(usersRoutes, { ctx });
+  await app.register(questionnaireRoutes, { ctx });
   await app.register(matchingRoutes, { ctx });
   await app.register(partnersRoutes, { ctx });
+  await app.register(watchlistRoutes, { ctx });
   await app.register(safetyRoutes, { ctx });
   await app.register(chatRoutes, { ctx });
   await app.register(realtimeRoutes, { ctx, embedded });

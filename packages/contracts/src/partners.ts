@@ -1,11 +1,7 @@
 import { z } from 'zod';
 import { textField } from './fields.ts';
+import { friendStatus } from './friendship.ts';
 import { vmsg } from './messages.ts';
-
-/** SPEC.md §3 friend_status from the caller's side: 0 sent, 1 received, 2 befriended, 3 none. */
-export const FRIEND_STATUS = { sent: 0, received: 1, befriended: 2, none: 3 } as const;
-export const friendStatus = z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)]);
-export type FriendStatus = z.infer<typeof friendStatus>;
 
 /** "Warum ihr passt": a question both answered and the answers they share. */
 export const matchReason = z.object({ question: z.string(), answers: z.array(z.string()) });
@@ -59,8 +55,12 @@ export const suggestionsResponse = z.object({ suggestions: partnerList, limit: z
 
 /** Live event payloads (SPEC.md §7): a contact plus friend_status, or status/user_id/foreign_user_id. */
 export const contactEvent = z.object({ contact: partner, friend_status: friendStatus });
+/** FriendRequestConfirmation: the contact who accepted, with the message they wrote. */
+export const confirmationEvent = contactEvent.extend({ message: z.string().nullable() });
+/** PartnerStatusChanged, FriendRequestChanged: `user_id`'s new status towards `foreign_user_id`. */
 export const statusEvent = z.object({
   status: friendStatus,
-  user_id: z.number(),
-  foreign_user_id: z.number(),
+  user_id: z.number().int(),
+  foreign_user_id: z.number().int(),
+  message: z.string().nullable(),
 });

@@ -1,14 +1,57 @@
-/** Per-member private channels and their events (SPEC.md §7 Real-time, DESIGN.md §6). */
-export const memberChannels = {
-  chat_message: 'ChatMessageNew',
-  chat_contacts: 'NewChatContact',
-  friendship_accepted: 'FriendRequestConfirmation',
-  partner_status_changed: 'PartnerStatusChanged',
-  friend_requests_changed: 'FriendRequestChanged',
-} as const;
+import { z } from 'zod';
+import { chatMessageEvent, messagesReadEvent } from './chat.ts';
+import { confirmationEvent, contactEvent, statusEvent } from './partners.ts';
 
-export type MemberChannelKind = keyof typeof memberChannels;
-export type MemberEventName = (typeof memberChannels)[MemberChannelKind];
+/**
+ * Sent on a conversation channel right before the server ends every subscription to it (a partner
+ * hidden or removed, a session ended). Payload `{channel}`. A client unsubscribes and subscribes again:
+ * /pusher/auth lets back in only who still may join.
+ */
+export const CHANNEL_CLOSED_EVENT = 'ChannelClosed';
+
+/**
+ * Every live event: channel kind → event name → payload schema (SPEC.md §7 Real-time, DESIGN.md §6).
+ * The server publishes only these shapes and the web app parses with the same schemas; a new event
+ * (or a new kind of channel) is one entry here. Event names are unique across the member channels.
+ * The first event of a member channel is its own (SPEC.md §7); further ones ride along on it.
+ */
+export const realtimeEvents = {
+  chat_message: { ChatMessageNew: chatMessageEvent, ChatMessagesRead: messagesReadEvent },
+  chat_contacts: { NewChatContact: contactEvent },
+  friendship_accepted: { FriendRequestConfirmation: confirmationEvent },
+  partner_status_changed: { PartnerStatusChanged: statusEvent },
+  friend_requests_changed: { FriendRequestChanged: statusEvent },
+  /** A conversation's channel (`private-chat_{id}`): client events of the two partners, and its end. */
+  chat: {
+    'client-typing': z.object({ user_id: z.number().int() }),
+    [CHANNEL_CLOSED_EVENT]: z.object({ channel: z.string() }),
+  },
+} as const satisfies Record<string, Record<string, z.ZodType>>;
+
+type Schemas = typeof realtimeEvents;
+export type ChannelKind = keyof Schemas;
+/** The five per-member private channels, `private-user_{id}_{kind}`. */
+export type MemberChannelKind = Exclude<ChannelKind, 'chat'>;
+export type EventName<K extends ChannelKind> = Extract<keyof Schemas[K], string>;
+export type EventPayload<K extends ChannelKind, E extends EventName<K>> = z.output<Schemas[K][E]>;
+
+type UnionToIntersection<U> = (U extends unknown ? (u: U) => void : never) extends (i: infer I) => void
+  ? I
+  : never;
+type MemberSchemas = UnionToIntersection<Schemas[MemberChannelKind]>;
+/** Every member-channel event by name, with its payload (what the web app's event bus carries). */
+export type MemberEvents = { [E in keyof MemberSchemas]: z.output<MemberSchemas[E] & z.ZodType> };
+export type MemberEventName = keyof MemberEvents & string;
+
+export const memberChannelKinds = (Object.keys(realtimeEvents) as ChannelKind[]).filter(
+  (kind): kind is MemberChannelKind => kind !== 'chat',
+);
+
+/** The schema of one event on one kind of channel; undefined for an event the kind does not carry. */
+export function eventSchema(kind: ChannelKind, event: string): z.ZodType | undefined {
+  const events: Record<string, z.ZodType> = realtimeEvents[kind];
+  return Object.hasOwn(events, event) ? events[event] : undefined;
+}
 
 export function memberChannel(userId: number, kind: MemberChannelKind): string {
   return `private-user_${userId}_${kind}`;
@@ -24,14 +67,10 @@ const channelId = (digits: string): number | null => {
 export function parseMemberChannel(name: string): { userId: number; kind: MemberChannelKind } | null {
   const m = /^private-user_(\d+)_([a-z_]+)$/.exec(name);
   const userId = m ? channelId(m[1]!) : null;
-  if (!m || userId === null || !Object.hasOwn(memberChannels, m[2]!)) return null;
-  return { userId, kind: m[2] as MemberChannelKind };
+  const kind = m?.[2] as MemberChannelKind | undefined;
+  if (userId === null || !kind || !memberChannelKinds.includes(kind)) return null;
+  return { userId, kind };
 }
-
-/** Further events on a member channel besides its own (bind them too). */
-export const memberChannelExtraEvents: Partial<Record<MemberChannelKind, readonly string[]>> = {
-  chat_message: ['ChatMessagesRead'],
-};
 
 /**
  * One private channel per conversation (the pair's chat id), for client events such as
@@ -45,10 +84,3 @@ export function parseChatChannel(name: string): number | null {
   const m = /^private-chat_(\d+)$/.exec(name);
   return m ? channelId(m[1]!) : null;
 }
-
-/**
- * Sent on a conversation channel right before the server ends every subscription to it (a partner
- * hidden or removed, a session ended). Payload `{channel}`. A client unsubscribes and subscribes again:
- * /pusher/auth lets back in only who still may join.
- */
-export const CHANNEL_CLOSED_EVENT = 'ChannelClosed';

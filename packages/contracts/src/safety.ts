@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idNumber, textField } from './fields.ts';
+import { friendStatus } from './friendship.ts';
 import { vmsg } from './messages.ts';
 
 export const watchlistEntry = z.object({
@@ -7,7 +8,7 @@ export const watchlistEntry = z.object({
   nickname: z.string(),
   avatar: z.string().nullable(),
   about: z.string().nullable(),
-  friend_status: z.number().int(),
+  friend_status: friendStatus,
   added_at: z.string(),
 });
 export const watchlist = z.array(watchlistEntry);

@@ -1,10 +1,13 @@
+import type { Permission } from '@trostnetz/contracts/permissions';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppContext } from '../app-context.ts';
+import type { UserRow } from '../db/schema/users.ts';
 import { AppError } from '../lib/app-error.ts';
 import { memberOfLiveSession } from '../modules/auth/sessions.service.ts';
 import { bearerToken } from '../modules/auth/tokens.ts';
-import type { UserRow } from '../modules/users/users.presenter.ts';
+import { isOnboarded } from '../policies/members.ts';
+import { hasPermission } from '../policies/permissions.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -18,6 +21,11 @@ declare module 'fastify' {
     requireMember: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     /** preHandler: a verified member who finished the onboarding questionnaire. */
     requireOnboarded: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /**
+     * preHandler: a verified member whose roles grant this permission, or a super admin (SPEC.md §6);
+     * 401 for guests, 403 for everyone else. Onboarding is not asked of staff.
+     */
+    requirePermission: (name: Permission) => (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
   }
 }
 
@@ -41,7 +49,11 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { ctx: AppContex
   app.decorate('requireMember', requireMember);
   app.decorate('requireOnboarded', async (request: FastifyRequest) => {
     await requireMember(request);
-    if (request.member!.matchingStep >= 0) throw new AppError('onboarding_required');
+    if (!isOnboarded(request.member!)) throw new AppError('onboarding_required');
+  });
+  app.decorate('requirePermission', (name: Permission) => async (request: FastifyRequest) => {
+    await requireMember(request);
+    if (!(await hasPermission(ctx.db, request.member!, name))) throw new AppError('forbidden');
   });
 });
 

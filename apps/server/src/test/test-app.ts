@@ -40,11 +40,17 @@ async function freshPostgres(): Promise<{ url: string; drop(): Promise<void> }> 
   };
 }
 
+export interface TestAppOptions {
+  logStream?: Writable;
+  /** Registers test-only routes (e.g. to try a preHandler) before the app is ready. */
+  beforeReady?: (app: FastifyInstance) => void | Promise<void>;
+}
+
 /** A fresh app on a fresh database (in-memory PGlite, or a new PostgreSQL database when TEST_DB=postgres). */
 export async function createTestApp(
   overrides: Partial<Config> = {},
   env: Record<string, string> = {},
-  opts: { logStream?: Writable } = {},
+  opts: TestAppOptions = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'trostnetz-test-'));
   const pgdb = process.env.TEST_DB === 'postgres' ? await freshPostgres() : null;
@@ -86,10 +92,11 @@ export async function createTestApp(
 
 async function openTestApp(
   config: Config,
-  opts: { logStream?: Writable },
+  opts: TestAppOptions,
   dispose: () => Promise<void>,
 ): Promise<TestApp> {
-  const app = await buildApp(config, opts);
+  const app = await buildApp(config, { logStream: opts.logStream });
+  await opts.beforeReady?.(app);
   await app.ready();
   return {
     app,

@@ -100,8 +100,8 @@ export function decideNavigation(
     // 6b. Onboarding is done once matching_step is negative: on to the dashboard (or the target).
     if (route.name === 'onboarding' && user.matching_step < 0) return redirect(next ?? '/dashboard');
 
-    // 7. Premium members (super admins count as premium) cannot open the premium page.
-    if (route.name === 'premium' && (user.is_premium || user.is_super_admin)) return redirect('/');
+    // 7. Premium members cannot open the premium page (the server's is_premium counts super admins).
+    if (route.name === 'premium' && user.is_premium) return redirect('/');
 
     // 8. chat-with only with a loaded partner list: loaded now rather than dropping the target (again
     // when the id is not in it: a friend accepted a moment ago); an id that is still no chat partner

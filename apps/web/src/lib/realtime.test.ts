@@ -1,6 +1,7 @@
 import { CHANNEL_CLOSED_EVENT, memberChannel } from '@trostnetz/contracts/realtime';
 import type { Options } from 'pusher-js';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { buildMessage } from '../test/chat-factories.ts';
 import { configureSessionHooks } from './api-client.ts';
 import {
   connectRealtime,
@@ -150,9 +151,30 @@ describe('realtime client (SPEC.md §7 Real-time, DESIGN.md §6)', () => {
     expect([...pusher.channels.keys()].every((n) => n.startsWith('private-user_42_'))).toBe(true);
     const received = vi.fn();
     const off = realtimeBus.on('ChatMessageNew', received);
-    pusher.channels.get('private-user_42_chat_message')?.fire('ChatMessageNew', { message: { id: 1 } });
-    expect(received).toHaveBeenCalledWith({ message: { id: 1 } });
+    const payload = { message: buildMessage({ id: 1 }) };
+    pusher.channels.get('private-user_42_chat_message')?.fire('ChatMessageNew', payload);
+    expect(received).toHaveBeenCalledWith(payload);
     off();
+    stop();
+  });
+
+  it('issue 10 typed live events: a malformed payload is dropped and logged, never handed to a screen', async () => {
+    const { stop } = connect();
+    const pusher = await ready();
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const received = vi.fn();
+    const offs = [realtimeBus.on('ChatMessageNew', received), realtimeBus.on('NewChatContact', received)];
+    pusher.channels.get('private-user_42_chat_message')?.fire('ChatMessageNew', { message: { id: 1 } });
+    pusher.channels.get('private-user_42_chat_contacts')?.fire('NewChatContact', 'not an object');
+    expect(received).not.toHaveBeenCalled();
+    expect(logged).toHaveBeenCalledTimes(2);
+    expect(String(logged.mock.calls[0]?.[0])).toContain('ChatMessageNew');
+    // A well-formed event afterwards still arrives.
+    const payload = { message: buildMessage({ id: 2 }) };
+    pusher.channels.get('private-user_42_chat_message')?.fire('ChatMessageNew', payload);
+    expect(received).toHaveBeenCalledWith(payload);
+    for (const off of offs) off();
+    logged.mockRestore();
     stop();
   });
 
@@ -161,7 +183,13 @@ describe('realtime client (SPEC.md §7 Real-time, DESIGN.md §6)', () => {
     const pusher = await ready();
     const received = vi.fn();
     const off = realtimeBus.on('ChatMessagesRead', received);
-    const payload = { chat_id: 3, reader_id: 9, ids: [1, 2], read_at: '2026-01-01T10:00:00.000Z' };
+    const payload = {
+      chat_id: 3,
+      reader_id: 9,
+      sender_id: 42,
+      ids: [1, 2],
+      read_at: '2026-01-01T10:00:00.000Z',
+    };
     pusher.channels.get('private-user_42_chat_message')?.fire('ChatMessagesRead', payload);
     expect(received).toHaveBeenCalledWith(payload);
     off();
@@ -183,6 +211,22 @@ describe('realtime client (SPEC.md §7 Real-time, DESIGN.md §6)', () => {
     expect(pusher.unsubscribed).toContain('private-chat_5');
     stop();
     expect(currentSocketId()).toBeUndefined();
+  });
+
+  it('issue 10 typed live events: a malformed client event on a conversation channel is dropped', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const typing = vi.fn();
+    const joined = joinChannel('private-chat_6', { 'client-typing': typing });
+    const { stop } = connect();
+    const pusher = await ready();
+    pusher.channels.get('private-chat_6')?.fire('client-typing', { user_id: 'someone' });
+    expect(typing).not.toHaveBeenCalled();
+    expect(logged).toHaveBeenCalledTimes(1);
+    pusher.channels.get('private-chat_6')?.fire('client-typing', { user_id: 9 });
+    expect(typing).toHaveBeenCalledWith({ user_id: 9 });
+    joined.leave();
+    logged.mockRestore();
+    stop();
   });
 
   it('issue 9 item 2: when the server ends a conversation channel, the client subscribes again (auth decides)', async () => {

@@ -1,10 +1,15 @@
 import {
   CHANNEL_CLOSED_EVENT,
+  type ChannelKind,
+  type EventName,
+  type EventPayload,
+  eventSchema,
   type MemberChannelKind,
   type MemberEventName,
+  type MemberEvents,
   memberChannel,
-  memberChannelExtraEvents,
-  memberChannels,
+  memberChannelKinds,
+  realtimeEvents,
 } from '@trostnetz/contracts/realtime';
 import type { PublicConfig } from '@trostnetz/contracts/user';
 import type { Options } from 'pusher-js';
@@ -22,11 +27,8 @@ export type ConnectionState =
   | 'failed'
   | 'disconnected';
 
-/** Further events bound on member channels (contracts `memberChannelExtraEvents`). */
-export type MemberExtraEventName = 'ChatMessagesRead';
-
-/** Payloads stay `unknown` until the features that consume them parse them with their schemas. */
-export type RealtimeEvents = Record<MemberEventName | MemberExtraEventName, unknown>;
+/** Every event of the member channels with its payload, parsed with contracts' `realtimeEvents`. */
+export type RealtimeEvents = MemberEvents;
 
 /** Features subscribe here (`realtimeBus.on('ChatMessageNew', …)`) instead of touching pusher-js. */
 export const realtimeBus = createEventBus<RealtimeEvents>();
@@ -35,6 +37,27 @@ export const useRealtimeStatus = create<{ state: ConnectionState }>(() => ({ sta
 
 /** SPEC.md §7: FriendRequestChanged is received but ignored. */
 const IGNORED_EVENTS: ReadonlySet<MemberEventName> = new Set(['FriendRequestChanged']);
+
+/**
+ * Binds one event of a channel of `kind` to `handler` with the payload parsed by its schema: a payload
+ * of another shape is dropped and logged, so a screen never sees (or crashes on) a malformed event.
+ */
+function bindParsed(
+  channel: ChannelLike,
+  kind: ChannelKind,
+  event: string,
+  handler: (payload: never) => void,
+): Handler | null {
+  const schema = eventSchema(kind, event);
+  if (!schema) return null;
+  const bound: Handler = (data) => {
+    const parsed = schema.safeParse(data);
+    if (parsed.success) (handler as (payload: unknown) => void)(parsed.data);
+    else console.error(`realtime: dropped a malformed ${event}`, parsed.error.issues);
+  };
+  channel.bind(event, bound);
+  return bound;
+}
 
 type Handler = (data: unknown) => void;
 interface ChannelLike {
@@ -124,18 +147,19 @@ export function connectRealtime({
       if (wasConnected) onReconnected?.();
       wasConnected = true;
     });
-    channelNames = (Object.keys(memberChannels) as MemberChannelKind[]).map((kind) =>
-      subscribeMemberChannel(created, memberChannel(userId, kind), memberChannels[kind]),
-    );
+    channelNames = memberChannelKinds.map((kind) => subscribeMemberChannel(created, userId, kind));
   };
 
-  const subscribeMemberChannel = (pusher: PusherLike, name: string, event: MemberEventName) => {
+  const subscribeMemberChannel = (pusher: PusherLike, userId: number, kind: MemberChannelKind) => {
+    const name = memberChannel(userId, kind);
     let renewed = false;
     const subscribe = () => {
       const channel = pusher.subscribe(name);
-      if (!IGNORED_EVENTS.has(event)) channel.bind(event, (data) => realtimeBus.emit(event, data));
-      for (const extra of extraEventsOf(name)) {
-        channel.bind(extra, (data) => realtimeBus.emit(extra as MemberExtraEventName, data));
+      for (const event of Object.keys(realtimeEvents[kind]) as MemberEventName[]) {
+        if (IGNORED_EVENTS.has(event)) continue;
+        bindParsed(channel, kind, event, (payload: MemberEvents[typeof event]) =>
+          realtimeBus.emit(event, payload),
+        );
       }
       channel.bind('pusher:subscription_error', (error) => {
         // An expired access token: renew once and subscribe again with the fresh header.
@@ -182,11 +206,6 @@ export function connectRealtime({
   };
 }
 
-const extraEventsOf = (name: string): readonly string[] => {
-  const kind = (Object.keys(memberChannels) as MemberChannelKind[]).find((k) => name.endsWith(`_${k}`));
-  return kind ? (memberChannelExtraEvents[kind] ?? []) : [];
-};
-
 /** The live client while connected (for extra channels and the X-Socket-Id header). */
 let current: PusherLike | null = null;
 
@@ -195,30 +214,42 @@ export function currentSocketId(): string | undefined {
   return current?.connection.socket_id ?? undefined;
 }
 
+/** The events of a conversation channel (contracts `realtimeEvents.chat`) with their payloads. */
+type ConversationEvents = { [E in EventName<'chat'>]: EventPayload<'chat', E> };
+/** Client events the partners send each other (`client-…`); the server's own events are handled here. */
+type ClientEventName = Exclude<EventName<'chat'>, typeof CHANNEL_CLOSED_EVENT>;
+export type ConversationHandlers = {
+  [E in ClientEventName]?: (payload: ConversationEvents[E]) => void;
+};
+
 interface JoinedChannel {
   channel: ChannelLike | null;
-  handlers: Map<string, Handler>;
+  bound: Array<[string, Handler]>;
   attach: (pusher: PusherLike, name: string) => void;
 }
 const extraChannels = new Map<string, JoinedChannel>();
 
 export interface ExtraChannel {
   /** A client event (`client-…`); false while not connected. Never echoed to the sender. */
-  trigger: (event: string, data: unknown) => boolean;
+  trigger: <E extends ClientEventName>(event: E, data: ConversationEvents[E]) => boolean;
   leave: () => void;
 }
 
 /**
- * Joins a further private channel (e.g. a conversation's `private-chat_{id}` for typing) for as
- * long as the caller needs it; subscribed now or as soon as the member connects.
+ * Joins a conversation's channel (`private-chat_{id}`, for typing) for as long as the caller needs it;
+ * subscribed now or as soon as the member connects. Payloads are parsed like the member channels'.
  */
-export function joinChannel(name: string, handlers: Record<string, Handler>): ExtraChannel {
+export function joinChannel(name: string, handlers: ConversationHandlers): ExtraChannel {
   const joined: JoinedChannel = {
     channel: null,
-    handlers: new Map(Object.entries(handlers)),
+    bound: [],
     attach: (pusher, channelName) => {
       const channel = pusher.subscribe(channelName);
-      for (const [event, handler] of joined.handlers) channel.bind(event, handler);
+      joined.bound = [];
+      for (const [event, handler] of Object.entries(handlers)) {
+        const bound = handler && bindParsed(channel, 'chat', event, handler);
+        if (bound) joined.bound.push([event, bound]);
+      }
       // The server ended every subscription (a partner hidden or removed, a session ended): subscribe
       // again while still wanted; /pusher/auth lets back in only who may still join.
       channel.bind(CHANNEL_CLOSED_EVENT, () => {
@@ -238,7 +269,7 @@ export function joinChannel(name: string, handlers: Record<string, Handler>): Ex
       if (extraChannels.get(name) !== joined) return;
       extraChannels.delete(name);
       if (joined.channel) {
-        for (const [event, handler] of joined.handlers) joined.channel.unbind?.(event, handler);
+        for (const [event, handler] of joined.bound) joined.channel.unbind?.(event, handler);
       }
       current?.unsubscribe(name);
     },

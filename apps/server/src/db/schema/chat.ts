@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { partnerships } from './matching.ts';
+import { partnerships } from './partnerships.ts';
 import { users } from './users.ts';
 
 export const messages = pgTable(
@@ -27,3 +27,5 @@ export const messages = pgTable(
     index('messages_unread_idx').on(t.recipientId, t.senderId).where(sql`${t.readAt} is null`),
   ],
 );
+
+export type MessageRow = typeof messages.$inferSelect;

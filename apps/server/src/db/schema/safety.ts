@@ -1,4 +1,4 @@
-import { bigint, index, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
 
 export const blocks = pgTable(
@@ -19,27 +19,14 @@ export const blocks = pgTable(
   ],
 );
 
-export const watchlistEntries = pgTable(
-  'watchlist_entries',
-  {
-    userId: bigint('user_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    watchedId: bigint('watched_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [primaryKey({ columns: [t.userId, t.watchedId] })],
-);
-
 export const reports = pgTable(
   'reports',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    reporterId: bigint('reporter_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Null once the reporter's account was erased: the report stays for moderation (decision 009). */
+    reporterId: bigint('reporter_id', { mode: 'number' }).references(() => users.id, {
+      onDelete: 'set null',
+    }),
     targetType: text('target_type', { enum: ['profile', 'message', 'post', 'comment'] }).notNull(),
     targetId: bigint('target_id', { mode: 'number' }).notNull(),
     reason: text('reason').notNull(),

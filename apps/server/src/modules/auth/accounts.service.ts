@@ -3,10 +3,10 @@ import { vmsg } from '@trostnetz/contracts/messages';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
 import { passwordResets } from '../../db/schema/sessions.ts';
+import type { UserRow } from '../../db/schema/users.ts';
 import { AppError, validationError } from '../../lib/app-error.ts';
 import { endMemberLive } from '../chat/chat.service.ts';
 import { mailTemplate } from '../mail/templates.ts';
-import type { UserRow } from '../users/users.presenter.ts';
 import {
   accountsByEmail,
   claimAddressNotice,

@@ -14,6 +14,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
+import { t } from '../../i18n/catalogue.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { authUserId, currentMember } from '../../plugins/auth.ts';
 import { perMember } from '../../plugins/rate-limit.ts';
@@ -29,21 +30,6 @@ import {
 } from './accounts.service.ts';
 import { revokeSession, rotateRefreshToken, startSession } from './sessions.service.ts';
 import { bearerToken } from './tokens.ts';
-
-const politeMessages = {
-  forgot: {
-    de: 'Wenn diese E-Mail Adresse bei uns registriert ist, haben wir dir einen Link zum Zurücksetzen geschickt.',
-    en: 'If this e-mail address is registered with us, we have sent you a link to reset your password.',
-  },
-  reset: {
-    de: 'Dein Passwort wurde geändert. Du kannst dich jetzt anmelden.',
-    en: 'Your password has been changed. You can sign in now.',
-  },
-  resent: {
-    de: 'Wir haben dir eine neue Bestätigungs-E-Mail geschickt.',
-    en: 'We have sent you a new confirmation e-mail.',
-  },
-};
 
 export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -106,7 +92,7 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
     },
     async (request) => {
       await requestPasswordReset(ctx, request.body.email);
-      return { message: politeMessages.forgot[request.locale] };
+      return { message: t(request.locale, 'auth.reset_link_sent') };
     },
   );
 
@@ -118,7 +104,7 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
     },
     async (request) => {
       await resetPassword(ctx, request.body.token, request.body.password);
-      return { message: politeMessages.reset[request.locale] };
+      return { message: t(request.locale, 'auth.password_changed') };
     },
   );
 
@@ -154,7 +140,7 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
     async (request) => {
       const user = currentMember(request);
       if (!user.isVerified) await sendVerificationMail(ctx, user);
-      return { message: politeMessages.resent[request.locale] };
+      return { message: t(request.locale, 'auth.verification_resent') };
     },
   );
 }

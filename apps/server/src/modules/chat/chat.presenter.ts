@@ -1,7 +1,5 @@
 import type { ChatMessage } from '@trostnetz/contracts/chat';
-import type { messages } from '../../db/schema/chat.ts';
-
-export type MessageRow = typeof messages.$inferSelect;
+import type { MessageRow } from '../../db/schema/chat.ts';
 
 export const presentMessage = (m: MessageRow): ChatMessage => ({
   id: m.id,

@@ -1,42 +1,22 @@
 import type { ChatMessage, UnreadState } from '@trostnetz/contracts/chat';
+import { pairIsBefriended } from '@trostnetz/contracts/friendship';
 import { chatChannel } from '@trostnetz/contracts/realtime';
-import { and, asc, desc, eq, gt, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
-import type { Db } from '../../db/client.ts';
-import { messages } from '../../db/schema/chat.ts';
-import { partnerships } from '../../db/schema/matching.ts';
+import { involves } from '../../db/pair-side.ts';
+import { type MessageRow, messages } from '../../db/schema/chat.ts';
+import { partnerships } from '../../db/schema/partnerships.ts';
 import { users } from '../../db/schema/users.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { pairKey } from '../partners/pairs.ts';
-import type { PairRow } from '../partners/partners.presenter.ts';
-import { notHidden } from '../partners/visibility.ts';
-import { type MessageRow, presentMessage } from './chat.presenter.ts';
+import { mayWrite, readableConversation } from '../../policies/conversations.ts';
+import { notHidden } from '../../policies/members.ts';
+import { presentMessage } from './chat.presenter.ts';
 
-/**
- * The pair's conversation, if `me` may read it: they were befriended once and nobody hid the other
- * (one query, as it runs on every send). Also says whether the partner's account is deleted.
- */
-async function readablePair(
-  ctx: AppContext,
-  me: number,
-  partner: number,
-): Promise<PairRow & { partnerDeleted: boolean }> {
-  if (me === partner) throw new AppError('not_found');
-  const { low, high } = pairKey(me, partner);
-  const [row] = await ctx.db
-    .select({ pair: partnerships, deletedAt: users.deletedAt })
-    .from(partnerships)
-    .innerJoin(users, eq(users.id, partner))
-    .where(
-      and(
-        eq(partnerships.userLow, low),
-        eq(partnerships.userHigh, high),
-        isNotNull(partnerships.befriendedAt),
-        notHidden(me, sql`${partner}::bigint`),
-      ),
-    );
-  if (!row) throw new AppError('not_found');
-  return { ...row.pair, partnerDeleted: Boolean(row.deletedAt) };
+/** The pair's conversation if `me` may read it (the conversations policy), else "not found". */
+async function readablePair(ctx: AppContext, me: number, partner: number) {
+  const pair = await readableConversation(ctx.db, me, partner);
+  if (!pair) throw new AppError('not_found');
+  return pair;
 }
 
 /**
@@ -51,22 +31,19 @@ export async function sendMessage(
   socketId?: string,
 ): Promise<ChatMessage> {
   // The hot path is one statement: it inserts only while the pair may write to each other.
-  const { low, high } = pairKey(me, partner);
   const clientId = input.client_id ?? null;
   const inserted = await ctx.db.execute(sql`
     insert into messages (chat_id, sender_id, recipient_id, body, client_id)
-    select p.id, ${me}::bigint, ${partner}::bigint, ${input.message}::text, ${clientId}::text
-    from partnerships p join users u on u.id = ${partner}::bigint
-    where p.user_low = ${low}::bigint and p.user_high = ${high}::bigint
-      and p.status_low = 2 and p.status_high = 2 and u.deleted_at is null
-      and ${notHidden(me, sql`${partner}::bigint`)}
+    select ${partnerships.id}, ${me}::bigint, ${partner}::bigint, ${input.message}::text, ${clientId}::text
+    from ${partnerships} join ${users} on ${users.id} = ${partner}::bigint
+    where ${mayWrite(me, partner)}
     on conflict do nothing
     returning id, chat_id, sender_id, recipient_id, body, client_id, send_at, read_at`);
   const row = (inserted.rows as unknown as RawMessage[])[0];
   if (!row) return explainRefusedSend(ctx, me, partner, clientId);
   const message = presentMessage(fromRaw(row));
-  ctx.broadcaster.toMember(partner, 'chat_message', { message });
-  ctx.broadcaster.toMember(me, 'chat_message', { message }, { socketId });
+  ctx.broadcaster.toMember(partner, 'chat_message', 'ChatMessageNew', { message });
+  ctx.broadcaster.toMember(me, 'chat_message', 'ChatMessageNew', { message }, { socketId });
   return message;
 }
 
@@ -97,7 +74,7 @@ const fromRaw = (r: RawMessage): MessageRow => ({
 async function explainRefusedSend(ctx: AppContext, me: number, partner: number, clientId: string | null) {
   const pair = await readablePair(ctx, me, partner);
   if (pair.partnerDeleted) throw new AppError('not_found');
-  if (pair.statusLow !== 2 || pair.statusHigh !== 2) throw new AppError('chat_closed');
+  if (!pairIsBefriended(pair.statusLow, pair.statusHigh)) throw new AppError('chat_closed');
   const [existing] = clientId
     ? await ctx.db
         .select()
@@ -152,7 +129,7 @@ export async function markRead(ctx: AppContext, me: number, chatId: number, part
     const ids = rows.map((r) => r.id);
     const event = { chat_id: chatId, reader_id: me, sender_id: partner, ids, read_at: readAt.toISOString() };
     for (const member of [partner, me]) {
-      ctx.broadcaster.toMember(member, 'chat_message', event, { event: 'ChatMessagesRead' });
+      ctx.broadcaster.toMember(member, 'chat_message', 'ChatMessagesRead', event);
     }
   }
   return Object.fromEntries(
@@ -171,26 +148,6 @@ export async function unreadBySender(ctx: AppContext, me: number): Promise<Unrea
   return { by_sender, total: rows.reduce((sum, r) => sum + Number(r.n), 0) };
 }
 
-/** A conversation channel is open to both partners while they are befriended and nobody hid the other. */
-export async function mayJoinChat(db: Db, me: number, chatId: number): Promise<boolean> {
-  const [row] = await db
-    .select({ id: partnerships.id })
-    .from(partnerships)
-    .where(
-      and(
-        eq(partnerships.id, chatId),
-        or(eq(partnerships.userLow, me), eq(partnerships.userHigh, me)),
-        eq(partnerships.statusLow, 2),
-        eq(partnerships.statusHigh, 2),
-        notHidden(
-          me,
-          sql`case when ${partnerships.userLow} = ${me} then ${partnerships.userHigh} else ${partnerships.userLow} end`,
-        ),
-      ),
-    );
-  return Boolean(row);
-}
-
 /** Ends a conversation's live channel for both partners at once (hide, remove). */
 export function closeConversationChannel(ctx: AppContext, chatId: number) {
   ctx.broadcaster.closeChannels([chatChannel(chatId)]);
@@ -207,11 +164,6 @@ export async function endMemberLive(ctx: AppContext, userId: number) {
   const pairs = await ctx.db
     .select({ id: partnerships.id })
     .from(partnerships)
-    .where(
-      and(
-        or(eq(partnerships.userLow, userId), eq(partnerships.userHigh, userId)),
-        isNotNull(partnerships.befriendedAt),
-      ),
-    );
+    .where(and(involves(userId), isNotNull(partnerships.befriendedAt)));
   ctx.broadcaster.closeChannels(pairs.map((p) => chatChannel(p.id)));
 }

@@ -19,6 +19,11 @@ export interface JobSettings {
   policy?: 'standard' | 'short' | 'stately' | 'singleton';
   /** Delete the job once it succeeded, for payloads that must not outlive their use (one-time links). */
   deleteOnComplete?: boolean;
+  /**
+   * The payload field naming the member a job is for (their e-mail address or user id), so that a
+   * member's export lists their waiting jobs and erasing the member deletes them (jobs.member-data.ts).
+   */
+  addressedTo?: { field: string; holds: 'email' | 'userId' };
 }
 
 export interface JobRun {

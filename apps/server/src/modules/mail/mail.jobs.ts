@@ -21,5 +21,6 @@ export const sendMailJob = defineJob({
   // nodemailer's own timeouts (2 min to connect, 10 min idle socket) end an attempt before this does.
   expireInSec: 15 * 60,
   deleteOnComplete: true,
+  addressedTo: { field: 'to', holds: 'email' },
   run: (ctx, mail) => ctx.mailer.send(mail),
 });

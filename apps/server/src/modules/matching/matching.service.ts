@@ -1,22 +1,32 @@
-import { and, eq, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import { FriendStatus } from '@trostnetz/contracts/friendship';
+import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { matchingProfiles, partnerships } from '../../db/schema/matching.ts';
-import { users } from '../../db/schema/users.ts';
+import {
+  bothSides,
+  involves,
+  isPairOf,
+  pairKey,
+  setMySide,
+  sideColumns,
+  sideSql,
+} from '../../db/pair-side.ts';
+import { matchingProfiles } from '../../db/schema/matching.ts';
+import { partnerships } from '../../db/schema/partnerships.ts';
+import { type UserRow, users } from '../../db/schema/users.ts';
+import { activeMember, hiddenEitherWay } from '../../policies/members.ts';
+import { isPremium } from '../../policies/premium.ts';
 import { answersOf, loadQuestionnaire } from '../questionnaire/questionnaire.service.ts';
-import type { UserRow } from '../users/users.presenter.ts';
 import { profileFromAnswers } from './match-profile.ts';
 
 export const FREE_SUGGESTIONS = 3;
 export const PREMIUM_SUGGESTIONS = 10;
 
 export const suggestionLimit = (u: Pick<UserRow, 'isPremium' | 'isSuperAdmin' | 'premiumUntil'>) =>
-  u.isSuperAdmin || (u.isPremium && (!u.premiumUntil || u.premiumUntil.getTime() > Date.now()))
-    ? PREMIUM_SUGGESTIONS
-    : FREE_SUGGESTIONS;
+  isPremium(u) ? PREMIUM_SUGGESTIONS : FREE_SUGGESTIONS;
 
+/** May be suggested to others: an active member who has not paused matching. */
 const activeExpr = (userId: number) => sql`(
-  select u.is_verified and u.matching_step < 0 and u.matching_status and u.deleted_at is null
-  from ${users} u where u.id = ${userId})`;
+  select ${and(activeMember, eq(users.matchingStatus, true))} from ${users} where ${users.id} = ${userId})`;
 
 /** Rebuilds a member's matching profile from the answers (after onboarding or a reset). */
 export async function rebuildProfile(db: Db, userId: number) {
@@ -68,11 +78,8 @@ export async function findCandidates(db: Db, userId: number, limit: number): Pro
         and (cardinality(p.partner_genders) = 0 or ${me.gender}::text = any(p.partner_genders))
         and (${me.partnerAges.length} = 0 or p.age_group = any(${list(me.partnerAges)}::text[]))
         and (cardinality(p.partner_ages) = 0 or ${me.ageGroup}::text = any(p.partner_ages))
-        and p.user_id <> all(array(
-          select b.blocked_id from blocks b where b.blocker_id = ${userId}
-          union all select b.blocker_id from blocks b where b.blocked_id = ${userId}
-          union all select s.user_high from partnerships s where s.user_low = ${userId}
-          union all select s.user_low from partnerships s where s.user_high = ${userId}))
+        and p.user_id <> all(array(${hiddenEitherWay(userId)}
+          union all select ${sideSql(userId).other} from ${partnerships} where ${involves(userId)}))
     ) c
     where score > 0
     order by score desc, id desc
@@ -95,90 +102,53 @@ function parsePgArray(literal: string): string[] {
 export async function storeSuggestions(db: Db, userId: number, candidates: Candidate[]) {
   const now = new Date();
   for (const c of candidates) {
-    const meLow = userId < c.id;
+    const { low, high } = pairKey(userId, c.id);
     await db
       .insert(partnerships)
       .values({
-        userLow: Math.min(userId, c.id),
-        userHigh: Math.max(userId, c.id),
+        userLow: low,
+        userHigh: high,
         sharedTags: c.shared,
         score: c.score,
-        ...(meLow ? { suggestedLowAt: now } : { suggestedHighAt: now }),
+        ...sideColumns(userId, c.id, { suggestedAt: now }),
       })
       .onConflictDoNothing();
   }
 }
 
-/** Open suggestions of a member: suggested to them, not dismissed, both sides still "none". */
+/** SQL: the member's open suggestions: suggested to them, not dismissed, both sides still "none". */
+const openSuggestionOf = (userId: number) => {
+  const mine = sideSql(userId);
+  return and(
+    involves(userId),
+    bothSides(FriendStatus.none),
+    isNotNull(mine.suggestedAt),
+    isNull(mine.dismissedAt),
+  );
+};
+
 export async function openSuggestionCount(db: Db, userId: number): Promise<number> {
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(partnerships)
-    .where(
-      and(
-        eq(partnerships.statusLow, 3),
-        eq(partnerships.statusHigh, 3),
-        or(
-          and(
-            eq(partnerships.userLow, userId),
-            isNotNull(partnerships.suggestedLowAt),
-            isNull(partnerships.dismissedLowAt),
-          ),
-          and(
-            eq(partnerships.userHigh, userId),
-            isNotNull(partnerships.suggestedHighAt),
-            isNull(partnerships.dismissedHighAt),
-          ),
-        ),
-      ),
-    );
+    .where(openSuggestionOf(userId));
   return Number(row?.n ?? 0);
 }
 
 /** Marks the member's open suggestions as seen-and-passed ("more suggestions"); they do not return. */
 export async function dismissOpenSuggestions(db: Db, userId: number) {
-  const now = new Date();
   await db
     .update(partnerships)
-    .set({ dismissedLowAt: now })
-    .where(
-      and(
-        eq(partnerships.userLow, userId),
-        eq(partnerships.statusLow, 3),
-        eq(partnerships.statusHigh, 3),
-        isNotNull(partnerships.suggestedLowAt),
-        isNull(partnerships.dismissedLowAt),
-      ),
-    );
-  await db
-    .update(partnerships)
-    .set({ dismissedHighAt: now })
-    .where(
-      and(
-        eq(partnerships.userHigh, userId),
-        eq(partnerships.statusLow, 3),
-        eq(partnerships.statusHigh, 3),
-        isNotNull(partnerships.suggestedHighAt),
-        isNull(partnerships.dismissedHighAt),
-      ),
-    );
+    .set(setMySide(userId, 'dismissed', new Date()))
+    .where(openSuggestionOf(userId));
 }
 
 /** Makes an existing pair row a suggestion for `userId` too (the other side of a fresh match). */
 export async function suggestBack(db: Db, userId: number, otherId: number): Promise<boolean> {
-  const meLow = userId < otherId;
   const rows = await db
     .update(partnerships)
-    .set(meLow ? { suggestedLowAt: new Date() } : { suggestedHighAt: new Date() })
-    .where(
-      and(
-        eq(partnerships.userLow, Math.min(userId, otherId)),
-        eq(partnerships.userHigh, Math.max(userId, otherId)),
-        eq(partnerships.statusLow, 3),
-        eq(partnerships.statusHigh, 3),
-        meLow ? isNull(partnerships.suggestedLowAt) : isNull(partnerships.suggestedHighAt),
-      ),
-    )
+    .set(sideColumns(userId, otherId, { suggestedAt: new Date() }))
+    .where(and(isPairOf(userId, otherId), bothSides(FriendStatus.none), isNull(sideSql(userId).suggestedAt)))
     .returning({ id: partnerships.id });
   return rows.length > 0;
 }

@@ -1,7 +1,8 @@
+import { FriendStatus } from '@trostnetz/contracts/friendship';
 import type { Locale } from '@trostnetz/contracts/messages';
 import type { AppContext } from '../../app-context.ts';
+import type { UserRow } from '../../db/schema/users.ts';
 import { listPartners, partnerEntry } from '../partners/partners.service.ts';
-import type { UserRow } from '../users/users.presenter.ts';
 import { findActiveUser } from '../users/users.service.ts';
 import {
   dismissOpenSuggestions,
@@ -27,7 +28,11 @@ export async function topUpSuggestions(ctx: AppContext, member: UserRow): Promis
     if (!other || (await openSuggestionCount(ctx.db, c.id)) >= suggestionLimit(other)) continue;
     if (!(await suggestBack(ctx.db, c.id, member.id))) continue;
     const contact = await partnerEntry(ctx, c.id, member.id, other.locale);
-    if (contact) ctx.broadcaster.toMember(c.id, 'chat_contacts', { contact, friend_status: 3 });
+    if (contact)
+      ctx.broadcaster.toMember(c.id, 'chat_contacts', 'NewChatContact', {
+        contact,
+        friend_status: FriendStatus.none,
+      });
   }
 }
 

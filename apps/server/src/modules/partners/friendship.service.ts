@@ -1,37 +1,42 @@
+import { FriendStatus } from '@trostnetz/contracts/friendship';
 import type { Locale } from '@trostnetz/contracts/messages';
 import type { Partner } from '@trostnetz/contracts/partners';
-import { and, lt, or, sql } from 'drizzle-orm';
+import { and, lt } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
-import { partnerships } from '../../db/schema/matching.ts';
+import { pendingPair, sideOf } from '../../db/pair-side.ts';
+import { partnerships } from '../../db/schema/partnerships.ts';
+import type { TextKey } from '../../i18n/catalogue.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { befriendedPartner } from '../../policies/conversations.ts';
+import { visibleMember } from '../../policies/members.ts';
 import { closeConversationChannel } from '../chat/chat.service.ts';
 import { mailTemplate } from '../mail/templates.ts';
 import { findActiveUser } from '../users/users.service.ts';
-import { ensurePair, transitionPair } from './pairs.ts';
+import { ensurePair, type Sides, transitionPair } from './pairs.ts';
 import { partnerEntry } from './partners.service.ts';
-import { befriendedPartner, visibleMember } from './visibility.ts';
 
 export const REQUEST_EXPIRY_DAYS = 14;
 type Action = 'send' | 'accept' | 'deny' | 'retract' | 'remove';
 
+const { sent, received, befriended, none } = FriendStatus;
+const both = (s: FriendStatus): Sides => ({ mine: s, theirs: s });
+
 /** SPEC.md §4 Friendship: each action's states before and after, from the actor's and the other's side. */
-const machine: Record<
-  Action,
-  { from: { mine: number; theirs: number }; to: { mine: number; theirs: number } }
-> = {
-  send: { from: { mine: 3, theirs: 3 }, to: { mine: 0, theirs: 1 } },
-  accept: { from: { mine: 1, theirs: 0 }, to: { mine: 2, theirs: 2 } },
-  deny: { from: { mine: 1, theirs: 0 }, to: { mine: 3, theirs: 3 } },
-  retract: { from: { mine: 0, theirs: 1 }, to: { mine: 3, theirs: 3 } },
-  remove: { from: { mine: 2, theirs: 2 }, to: { mine: 3, theirs: 3 } },
+const machine: Record<Action, { from: Sides; to: Sides }> = {
+  send: { from: both(none), to: { mine: sent, theirs: received } },
+  accept: { from: { mine: received, theirs: sent }, to: both(befriended) },
+  deny: { from: { mine: received, theirs: sent }, to: both(none) },
+  retract: { from: { mine: sent, theirs: received }, to: both(none) },
+  remove: { from: both(befriended), to: both(none) },
 };
 
-export const actionMessages: Record<Exclude<Action, 'send'>, Record<Locale, string>> = {
-  accept: { de: 'Ihr seid jetzt Trostpartner.', en: 'You are now support partners.' },
-  deny: { de: 'Die Anfrage wurde abgelehnt.', en: 'The request has been declined.' },
-  retract: { de: 'Deine Anfrage wurde zurückgezogen.', en: 'Your request has been withdrawn.' },
-  remove: { de: 'Die Verbindung wurde beendet.', en: 'The connection has been ended.' },
-};
+/** The answer to each action but send (SPEC.md §7 {success, message}). */
+export const actionMessage = {
+  accept: 'friendship.accepted',
+  deny: 'friendship.denied',
+  retract: 'friendship.retracted',
+  remove: 'friendship.removed',
+} as const satisfies Record<Exclude<Action, 'send'>, TextKey>;
 
 export interface FriendActionResult {
   partner: Partner;
@@ -96,7 +101,10 @@ async function notifyOther(
     message: message ?? null,
   };
   if (action === 'send') {
-    b.toMember(other.id, 'chat_contacts', { contact, friend_status: contact.friend_status });
+    b.toMember(other.id, 'chat_contacts', 'NewChatContact', {
+      contact,
+      friend_status: contact.friend_status,
+    });
     const sender = await findActiveUser(ctx.db, me);
     ctx.mailer.queue(
       mailTemplate(
@@ -112,15 +120,15 @@ async function notifyOther(
       ),
     );
   } else if (action === 'accept') {
-    b.toMember(other.id, 'friendship_accepted', {
+    b.toMember(other.id, 'friendship_accepted', 'FriendRequestConfirmation', {
       contact,
       friend_status: contact.friend_status,
       message: message ?? null,
     });
-    b.toMember(other.id, 'partner_status_changed', status);
+    b.toMember(other.id, 'partner_status_changed', 'PartnerStatusChanged', status);
   } else {
-    if (action !== 'remove') b.toMember(other.id, 'friend_requests_changed', status);
-    b.toMember(other.id, 'partner_status_changed', status);
+    if (action !== 'remove') b.toMember(other.id, 'friend_requests_changed', 'FriendRequestChanged', status);
+    b.toMember(other.id, 'partner_status_changed', 'PartnerStatusChanged', status);
   }
 }
 
@@ -133,27 +141,19 @@ export async function expireStaleRequests(ctx: AppContext, now = new Date()): Pr
   const expired = await ctx.db
     .update(partnerships)
     .set({
-      statusLow: 3,
-      statusHigh: 3,
+      statusLow: none,
+      statusHigh: none,
       requestMessage: null,
       requestedAt: null,
       dismissedLowAt: now,
       dismissedHighAt: now,
       updatedAt: now,
     })
-    .where(
-      and(
-        lt(partnerships.requestedAt, cutoff),
-        or(
-          and(sql`${partnerships.statusLow} = 0`, sql`${partnerships.statusHigh} = 1`),
-          and(sql`${partnerships.statusLow} = 1`, sql`${partnerships.statusHigh} = 0`),
-        ),
-      ),
-    )
-    .returning({ low: partnerships.userLow, high: partnerships.userHigh, by: partnerships.requestedBy });
-  for (const e of expired) {
-    const requesterId = e.by ?? e.low;
-    const otherId = requesterId === e.low ? e.high : e.low;
+    .where(and(lt(partnerships.requestedAt, cutoff), pendingPair))
+    .returning();
+  for (const row of expired) {
+    const requesterId = row.requestedBy ?? row.userLow;
+    const otherId = sideOf(row, requesterId).other;
     const [requester, other] = await Promise.all([
       findActiveUser(ctx.db, requesterId),
       findActiveUser(ctx.db, otherId),
@@ -162,8 +162,8 @@ export async function expireStaleRequests(ctx: AppContext, now = new Date()): Pr
       [requesterId, otherId],
       [otherId, requesterId],
     ] as const) {
-      ctx.broadcaster.toMember(who, 'partner_status_changed', {
-        status: 3,
+      ctx.broadcaster.toMember(who, 'partner_status_changed', 'PartnerStatusChanged', {
+        status: none,
         user_id: who,
         foreign_user_id: foreign,
         message: null,
@@ -177,10 +177,7 @@ export async function expireStaleRequests(ctx: AppContext, now = new Date()): Pr
           ctx.config.appName,
           requester,
           `${ctx.config.appUrl}/dashboard`,
-          {
-            name: other.nickname,
-            message: '',
-          },
+          { name: other.nickname, message: '', days: REQUEST_EXPIRY_DAYS },
         ),
       );
     }

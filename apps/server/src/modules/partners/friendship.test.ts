@@ -1,7 +1,7 @@
 import { memberChannel } from '@trostnetz/contracts/realtime';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { partnerships } from '../../db/schema/matching.ts';
+import { partnerships } from '../../db/schema/partnerships.ts';
 import { type MemberTokens, onboardMember } from '../../test/factories.ts';
 import { connectPusher, subscribed, waitFor } from '../../test/pusher-client.ts';
 import { call, createListeningTestApp, outbox, type TestApp } from '../../test/test-app.ts';

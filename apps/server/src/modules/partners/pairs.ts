@@ -1,22 +1,22 @@
+import type { FriendStatus } from '@trostnetz/contracts/friendship';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { partnerships } from '../../db/schema/matching.ts';
-import type { PairRow } from './partners.presenter.ts';
-
-export const pairKey = (a: number, b: number) => ({ low: Math.min(a, b), high: Math.max(a, b) });
+import { isPairOf, pairKey, sideColumns } from '../../db/pair-side.ts';
+import { type PairRow, partnerships } from '../../db/schema/partnerships.ts';
 
 export async function findPair(db: Db, a: number, b: number): Promise<PairRow | undefined> {
-  const { low, high } = pairKey(a, b);
-  const [row] = await db
-    .select()
-    .from(partnerships)
-    .where(and(eq(partnerships.userLow, low), eq(partnerships.userHigh, high)));
+  const [row] = await db.select().from(partnerships).where(isPairOf(a, b));
   return row;
 }
 
 export async function ensurePair(db: Db, a: number, b: number): Promise<void> {
   const { low, high } = pairKey(a, b);
   await db.insert(partnerships).values({ userLow: low, userHigh: high }).onConflictDoNothing();
+}
+
+export interface Sides {
+  mine: FriendStatus;
+  theirs: FriendStatus;
 }
 
 /**
@@ -27,26 +27,23 @@ export async function transitionPair(
   db: Db,
   me: number,
   other: number,
-  from: { mine: number; theirs: number },
-  to: { mine: number; theirs: number },
+  from: Sides,
+  to: Sides,
   extra: Partial<typeof partnerships.$inferInsert> = {},
 ): Promise<PairRow | undefined> {
-  const { low, high } = pairKey(me, other);
-  const meLow = me === low;
+  const expected = sideColumns(me, other, { status: from.mine }, { status: from.theirs });
   const [row] = await db
     .update(partnerships)
     .set({
-      statusLow: meLow ? to.mine : to.theirs,
-      statusHigh: meLow ? to.theirs : to.mine,
+      ...sideColumns(me, other, { status: to.mine }, { status: to.theirs }),
       updatedAt: sql`now()`,
       ...extra,
     })
     .where(
       and(
-        eq(partnerships.userLow, low),
-        eq(partnerships.userHigh, high),
-        eq(partnerships.statusLow, meLow ? from.mine : from.theirs),
-        eq(partnerships.statusHigh, meLow ? from.theirs : from.mine),
+        isPairOf(me, other),
+        eq(partnerships.statusLow, expected.statusLow!),
+        eq(partnerships.statusHigh, expected.statusHigh!),
       ),
     )
     .returning();

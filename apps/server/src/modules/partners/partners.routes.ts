@@ -9,9 +9,10 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context.ts';
+import { t } from '../../i18n/catalogue.ts';
 import { currentMember } from '../../plugins/auth.ts';
 import { perMember } from '../../plugins/rate-limit.ts';
-import { actionMessages, friendAction } from './friendship.service.ts';
+import { actionMessage, friendAction } from './friendship.service.ts';
 import { listPartners } from './partners.service.ts';
 import { foreignProfileOf } from './profile.service.ts';
 
@@ -79,7 +80,7 @@ export async function partnersRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
           request.body?.message,
           request.locale,
         );
-        return { success: true, message: actionMessages[action][request.locale] };
+        return { success: true, message: t(request.locale, actionMessage[action]) };
       },
     );
   }

@@ -1,14 +1,17 @@
+import { FriendStatus } from '@trostnetz/contracts/friendship';
 import type { Locale } from '@trostnetz/contracts/messages';
 import type { Partner } from '@trostnetz/contracts/partners';
-import { and, desc, eq, or, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
+import { involves, sideSql } from '../../db/pair-side.ts';
 import { messages } from '../../db/schema/chat.ts';
-import { matchingProfiles, partnerships } from '../../db/schema/matching.ts';
+import { matchingProfiles } from '../../db/schema/matching.ts';
+import { partnerships } from '../../db/schema/partnerships.ts';
 import { users } from '../../db/schema/users.ts';
+import { notHidden } from '../../policies/members.ts';
 import { loadQuestionnaire } from '../questionnaire/questionnaire.service.ts';
 import { findPair } from './pairs.ts';
 import { type Other, presentPartner } from './partners.presenter.ts';
-import { notHidden } from './visibility.ts';
 
 const otherColumns = {
   id: users.id,
@@ -24,23 +27,22 @@ const otherColumns = {
  */
 export async function listPartners(ctx: AppContext, me: number, locale: Locale): Promise<Partner[]> {
   const p = partnerships;
-  const otherId = sql`case when ${p.userLow} = ${me} then ${p.userHigh} else ${p.userLow} end`;
+  const mine = sideSql(me);
+  const none = FriendStatus.none;
   const hasMessages = sql<boolean>`exists (select 1 from ${messages} m where m.chat_id = ${p.id})`;
   const rows = await ctx.db
     .select({ pair: p, other: otherColumns, hasMessages })
     .from(p)
-    .innerJoin(users, eq(users.id, otherId))
+    .innerJoin(users, eq(users.id, mine.other))
     .leftJoin(matchingProfiles, eq(matchingProfiles.userId, users.id))
     .where(
       and(
-        or(eq(p.userLow, me), eq(p.userHigh, me)),
+        involves(me),
         notHidden(me, users.id),
         // Requests and friends; former friends whose conversation stays readable; open suggestions.
-        sql`((${p.befriendedAt} is not null and ${hasMessages}) or case when ${p.userLow} = ${me}
-          then ${p.statusLow} <> 3 or (${p.suggestedLowAt} is not null and ${p.dismissedLowAt} is null
-            and ${p.statusHigh} = 3 and coalesce(${matchingProfiles.active}, false))
-          else ${p.statusHigh} <> 3 or (${p.suggestedHighAt} is not null and ${p.dismissedHighAt} is null
-            and ${p.statusLow} = 3 and coalesce(${matchingProfiles.active}, false)) end)`,
+        sql`((${p.befriendedAt} is not null and ${hasMessages}) or ${mine.status} <> ${none}
+          or (${mine.suggestedAt} is not null and ${mine.dismissedAt} is null
+            and ${mine.theirStatus} = ${none} and coalesce(${matchingProfiles.active}, false)))`,
       ),
     )
     .orderBy(desc(p.score), desc(p.updatedAt));

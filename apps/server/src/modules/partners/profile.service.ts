@@ -1,14 +1,16 @@
+import { FriendStatus } from '@trostnetz/contracts/friendship';
 import type { Locale } from '@trostnetz/contracts/messages';
 import type { ForeignProfile } from '@trostnetz/contracts/partners';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
+import { sideOf } from '../../db/pair-side.ts';
 import { matchingProfiles } from '../../db/schema/matching.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { visibleMember } from '../../policies/members.ts';
 import { loadQuestionnaire } from '../questionnaire/questionnaire.service.ts';
-import { isWatched } from '../safety/safety.service.ts';
+import { isWatched } from '../watchlist/watchlist.service.ts';
 import { findPair } from './pairs.ts';
-import { isOnline, pairReason, sideOf } from './partners.presenter.ts';
-import { visibleMember } from './visibility.ts';
+import { isOnline, pairReason, pendingRequestMessage } from './partners.presenter.ts';
 
 /** A foreign profile with "Warum ihr passt"; hidden, deleted or not onboarded members are not found. */
 export async function foreignProfileOf(
@@ -25,7 +27,7 @@ export async function foreignProfileOf(
     isWatched(ctx.db, me, otherId),
     loadQuestionnaire(ctx.db),
   ]);
-  const status = pair ? sideOf(pair, me).status : 3;
+  const status = pair ? sideOf(pair, me).status : FriendStatus.none;
   return {
     id: other.id,
     nickname: other.nickname,
@@ -38,6 +40,6 @@ export async function foreignProfileOf(
     member_since: other.createdAt.toISOString(),
     // Only a pair the matcher proposed has a reason, never one computed from today's answers.
     reason: pairReason(pair, questions, locale),
-    request_message: pair && pair.statusLow + pair.statusHigh === 1 ? pair.requestMessage : null,
+    request_message: pendingRequestMessage(pair) ?? null,
   };
 }

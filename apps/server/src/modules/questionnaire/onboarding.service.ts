@@ -1,10 +1,11 @@
 import { vmsg } from '@trostnetz/contracts/messages';
 import type { AnswerStepBody } from '@trostnetz/contracts/questionnaire';
 import type { AppContext } from '../../app-context.ts';
+import type { UserRow } from '../../db/schema/users.ts';
 import { AppError, validationError } from '../../lib/app-error.ts';
+import { isOnboarded } from '../../policies/members.ts';
 import { rebuildProfile, refreshActive } from '../matching/matching.service.ts';
 import { topUpSuggestions } from '../matching/suggestions.service.ts';
-import type { UserRow } from '../users/users.presenter.ts';
 import { findActiveUser } from '../users/users.service.ts';
 import { QUESTIONNAIRE_STEPS } from './questionnaire.data.ts';
 import {
@@ -26,7 +27,7 @@ export async function answerStep(
   answers: AnswerStepBody['answers'],
 ) {
   if (step > QUESTIONNAIRE_STEPS) throw validationError({ step: [vmsg('invalid')] });
-  if (member.matchingStep < 0) throw new AppError('conflict');
+  if (isOnboarded(member)) throw new AppError('conflict');
   const current = Math.max(member.matchingStep, 1);
   if (step > current) throw new AppError('conflict');
   const questions = await loadQuestionnaire(ctx.db);

@@ -1,3 +1,5 @@
+import { inBothLanguages } from '../../i18n/catalogue.ts';
+
 /**
  * The onboarding questionnaire as seed data (DESIGN.md §4: versioned data, not code). Seeded into the
  * database at start; `weight` scores shared answers in matching, `filter` names the hard filter a
@@ -81,7 +83,7 @@ export const questionnaire: QuestionSeed[] = [
     role: null,
     title: { de: 'Was hast du erlebt?', en: 'What have you been through?' },
     help: { de: 'Wähle alles, was passt.', en: 'Choose everything that fits.' },
-    sensitive: { de: 'Ihr habt eine ähnliche Verlusterfahrung', en: 'You have experienced a similar loss' },
+    sensitive: inBothLanguages('match.similar_loss'),
     options: [
       { key: 'partner', de: 'Tod des Partners / der Partnerin', en: 'Death of a partner' },
       { key: 'parent', de: 'Tod eines Elternteils', en: 'Death of a parent' },
@@ -106,10 +108,7 @@ export const questionnaire: QuestionSeed[] = [
     role: null,
     title: { de: 'Wie lange ist das her?', en: 'How long ago was it?' },
     // How recent a loss is tells how acute the grief is: part of the same health data.
-    sensitive: {
-      de: 'Eure Erfahrung liegt ähnlich lange zurück',
-      en: 'Your experiences were about the same time ago',
-    },
+    sensitive: inBothLanguages('match.similar_time'),
     options: [
       { key: 'lt_3m', de: 'Weniger als 3 Monate', en: 'Less than 3 months' },
       { key: '3_12m', de: '3 bis 12 Monate', en: '3 to 12 months' },

@@ -7,7 +7,7 @@ import {
   questionnaireAnswers,
   questionnaireOptions,
   questionnaireQuestions,
-} from '../../db/schema/matching.ts';
+} from '../../db/schema/questionnaire.ts';
 import { users } from '../../db/schema/users.ts';
 import { validationError } from '../../lib/app-error.ts';
 import {

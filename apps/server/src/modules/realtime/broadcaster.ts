@@ -1,8 +1,11 @@
 import {
   CHANNEL_CLOSED_EVENT,
+  type ChannelKind,
+  type EventName,
+  type EventPayload,
+  eventSchema,
   type MemberChannelKind,
   memberChannel,
-  memberChannels,
 } from '@trostnetz/contracts/realtime';
 import type { RealtimeServer } from '@trostnetz/realtime/server';
 import type { FastifyBaseLogger } from 'fastify';
@@ -12,16 +15,23 @@ import type { Config } from '../../config.ts';
 export interface PublishOptions {
   /** The sender's socket, left out of the delivery (its own tab already has the data). */
   socketId?: string;
-  event?: string;
 }
 
 /** The one way features publish live events to a member (SPEC.md §7 Real-time, private channels). */
 export interface Broadcaster {
   /**
-   * Publishes the channel's own event (SPEC.md §7) unless `event` names another one on it (e.g.
-   * ChatMessagesRead). Call it after the data is committed; it returns at once and never throws.
+   * Publishes one event of the member channel `kind`, with the payload its schema in contracts'
+   * `realtimeEvents` describes (a wrong shape does not compile). Call it after the data is committed;
+   * it returns at once. Outside production the payload is checked against the schema and a wrong one
+   * throws here; in production nothing is parsed on this hot path and it never throws.
    */
-  toMember(userId: number, kind: MemberChannelKind, payload: unknown, opts?: PublishOptions): void;
+  toMember<K extends MemberChannelKind, E extends EventName<K>>(
+    userId: number,
+    kind: K,
+    event: E,
+    payload: EventPayload<K, E>,
+    opts?: PublishOptions,
+  ): void;
   /** Closes the member's sockets (logout, password reset, deletion); clients reconnect with their own auth. */
   disconnectMember(userId: number): Promise<void>;
   /**
@@ -31,6 +41,14 @@ export interface Broadcaster {
    * (/pusher/auth still refuses every new one).
    */
   closeChannels(channels: string[]): void;
+}
+
+/** Outside production: the payload must match its schema (a programming error throws at the call). */
+function checkedPayload(config: Config, kind: ChannelKind, event: string, payload: unknown) {
+  if (config.env === 'production') return;
+  const schema = eventSchema(kind, event);
+  if (!schema) throw new Error(`realtime: ${kind} carries no event ${event}`);
+  schema.parse(payload);
 }
 
 export function createBroadcaster(
@@ -48,17 +66,20 @@ export function createBroadcaster(
   };
   if (config.realtime.driver === 'embedded' && embedded) {
     return {
-      toMember: (userId, kind, payload, opts) =>
+      toMember: (userId, kind, event, payload, opts) => {
+        checkedPayload(config, kind, event, payload);
         bestEffort(kind, () =>
-          embedded.trigger([memberChannel(userId, kind)], opts?.event ?? memberChannels[kind], payload, {
-            socketId: opts?.socketId,
-          }),
-        ),
+          embedded.trigger([memberChannel(userId, kind)], event, payload, { socketId: opts?.socketId }),
+        );
+      },
       disconnectMember: (userId) => embedded.disconnectSubscribers(`private-user_${userId}_`, 4200),
       closeChannels: (channels) => {
         for (const channel of channels) {
           Promise.resolve()
-            .then(() => embedded.closeChannel(channel, { event: CHANNEL_CLOSED_EVENT, data: { channel } }))
+            .then(() => {
+              const data: EventPayload<'chat', typeof CHANNEL_CLOSED_EVENT> = { channel };
+              return embedded.closeChannel(channel, { event: CHANNEL_CLOSED_EVENT, data });
+            })
             .catch((err: unknown) => log.warn({ err, channel }, 'realtime channel close failed'));
         }
       },
@@ -75,12 +96,12 @@ export function createBroadcaster(
     useTLS: (realtime.scheme ?? 'https') === 'https',
   });
   return {
-    toMember: (userId, kind, payload, opts) =>
+    toMember: (userId, kind, event, payload, opts) => {
+      checkedPayload(config, kind, event, payload);
       bestEffort(kind, () =>
-        sdk.trigger(memberChannel(userId, kind), opts?.event ?? memberChannels[kind], payload, {
-          socket_id: opts?.socketId,
-        }),
-      ),
+        sdk.trigger(memberChannel(userId, kind), event, payload, { socket_id: opts?.socketId }),
+      );
+    },
     async disconnectMember() {
       // Hosted services expose no per-channel disconnect; the revoked session can no longer authorize.
     },

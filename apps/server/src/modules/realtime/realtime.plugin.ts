@@ -1,4 +1,3 @@
-import { parseChatChannel, parseMemberChannel } from '@trostnetz/contracts/realtime';
 import { signChannelAuth } from '@trostnetz/realtime/auth-signature';
 import type { RealtimeServer } from '@trostnetz/realtime/server';
 import type { FastifyInstance } from 'fastify';
@@ -6,15 +5,15 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { authUserId } from '../../plugins/auth.ts';
-import { mayJoinChat } from '../chat/chat.service.ts';
+import { currentMember } from '../../plugins/auth.ts';
+import { mayJoinChannel } from './channel-kinds.ts';
 
 const authBody = z.object({
   socket_id: z.string().regex(/^\d+\.\d+$/),
   channel_name: z.string().max(164),
 });
 
-/** /pusher/auth for the member's own private channels and their open conversations, and the embedded server's HTTP events API. */
+/** /pusher/auth for the kinds of private channel in channel-kinds.ts, and the embedded server's HTTP events API. */
 export async function realtimeRoutes(
   app: FastifyInstance,
   { ctx, embedded }: { ctx: AppContext; embedded: RealtimeServer | null },
@@ -31,11 +30,7 @@ export async function realtimeRoutes(
       preHandler: app.authenticate,
     },
     async (request) => {
-      const name = request.body.channel_name;
-      const me = authUserId(request);
-      const own = parseMemberChannel(name)?.userId === me;
-      const chatId = parseChatChannel(name);
-      if (!own && !(chatId !== null && (await mayJoinChat(ctx.db, me, chatId))))
+      if (!(await mayJoinChannel(ctx, currentMember(request), request.body.channel_name)))
         throw new AppError('forbidden');
       const { appId: id, key, secret } = ctx.config.realtime;
       return {

@@ -1,3 +1,4 @@
+import { FriendStatus } from '@trostnetz/contracts/friendship';
 import { CHANNEL_CLOSED_EVENT, chatChannel, memberChannel } from '@trostnetz/contracts/realtime';
 import Pusher from 'pusher';
 import type PusherClient from 'pusher-js';
@@ -12,6 +13,21 @@ beforeAll(async () => {
   ({ port, ...t } = await createListeningTestApp());
 });
 afterAll(() => t.close());
+
+/** A Partner as NewChatContact and FriendRequestConfirmation carry it. */
+const contact = {
+  id: 7,
+  chat_id: 3,
+  nickname: 'Anna',
+  avatar: null,
+  has_messages: false,
+  friend_status: FriendStatus.received,
+  online: false,
+  is_suggestion: false,
+  reason: [],
+  request_message: null,
+  updated_at: '2026-01-15T10:00:00.000Z',
+};
 
 const form = (socket: string, channel: string) =>
   new URLSearchParams({ socket_id: socket, channel_name: channel }).toString();
@@ -60,8 +76,9 @@ describe('live events through the embedded server', () => {
       const got = waitFor<unknown>((done) =>
         client.channel(memberChannel(m.id, 'chat_contacts')).bind('NewChatContact', done),
       );
-      t.app.ctx.broadcaster.toMember(m.id, 'chat_contacts', { contact: { id: 7 }, friend_status: 1 });
-      expect(await got).toEqual({ contact: { id: 7 }, friend_status: 1 });
+      const payload = { contact, friend_status: FriendStatus.received };
+      t.app.ctx.broadcaster.toMember(m.id, 'chat_contacts', 'NewChatContact', payload);
+      expect(await got).toEqual(payload);
     } finally {
       client.disconnect();
     }
@@ -78,6 +95,30 @@ describe('live events through the embedded server', () => {
       expect(error.status).toBe(403);
     } finally {
       client.disconnect();
+    }
+  });
+
+  it('typed live events: outside production a payload of the wrong shape or an unknown event throws at the call', () => {
+    const b = t.app.ctx.broadcaster;
+    expect(() => b.toMember(1, 'chat_contacts', 'NewChatContact', { contact: { id: 7 } } as never)).toThrow();
+    expect(() => b.toMember(1, 'chat_contacts', 'ChatMessageNew' as never, { contact } as never)).toThrow(
+      /carries no event ChatMessageNew/,
+    );
+    expect(() =>
+      b.toMember(1, 'chat_contacts', 'NewChatContact', { contact, friend_status: 1 }),
+    ).not.toThrow();
+  });
+
+  it('typed live events: in production nothing is parsed on the hot path and a publish never throws', async () => {
+    const production = await createTestApp({}, { NODE_ENV: 'production' });
+    try {
+      const publish = () =>
+        production.app.ctx.broadcaster.toMember(1, 'chat_contacts', 'NewChatContact', {
+          wrong: true,
+        } as never);
+      expect(publish).not.toThrow();
+    } finally {
+      await production.close();
     }
   });
 
@@ -155,8 +196,14 @@ describe('REALTIME_DRIVER=pusher', () => {
       const channel = memberChannel(m.id, 'friendship_accepted');
       await subscribed(client, channel);
       const got = waitFor<unknown>((done) => client.channel(channel).bind('FriendRequestConfirmation', done));
-      publisher.app.ctx.broadcaster.toMember(m.id, 'friendship_accepted', { contact: { id: 1 } });
-      expect(await got).toEqual({ contact: { id: 1 } });
+      const payload = { contact, friend_status: FriendStatus.befriended, message: null };
+      publisher.app.ctx.broadcaster.toMember(
+        m.id,
+        'friendship_accepted',
+        'FriendRequestConfirmation',
+        payload,
+      );
+      expect(await got).toEqual(payload);
       const config = await call(publisher, 'GET', '/api/config');
       expect(config.json.pusher).toMatchObject({ key, host: '127.0.0.1', port, scheme: 'http' });
     } finally {

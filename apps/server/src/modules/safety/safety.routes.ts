@@ -1,54 +1,17 @@
 import { idParam } from '@trostnetz/contracts/fields';
-import {
-  blockBody,
-  blockEntry,
-  blocklist,
-  reportBody,
-  reportResponse,
-  watchlist,
-} from '@trostnetz/contracts/safety';
+import { blockBody, blockEntry, blocklist, reportBody, reportResponse } from '@trostnetz/contracts/safety';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { currentMember } from '../../plugins/auth.ts';
 import { perMember } from '../../plugins/rate-limit.ts';
-import {
-  addToWatchlist,
-  hideMember,
-  listBlocks,
-  listWatchlist,
-  removeFromWatchlist,
-  reportProfile,
-  unhide,
-} from './safety.service.ts';
+import { hideMember, listBlocks, reportProfile, unhide } from './safety.service.ts';
 
 export async function safetyRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const pre = { preHandler: app.requireOnboarded };
   const limits = ctx.config.rateLimits;
-
-  r.get(
-    '/api/user/watchlist',
-    { schema: { tags: ['watchlist'], response: { 200: watchlist } }, ...pre },
-    async (request) => listWatchlist(ctx.db, currentMember(request).id),
-  );
-  r.post(
-    '/api/user/watchlist/:id',
-    { schema: { tags: ['watchlist'], params: idParam, response: { 200: watchlist } }, ...pre },
-    async (request) => {
-      await addToWatchlist(ctx.db, currentMember(request).id, request.params.id);
-      return listWatchlist(ctx.db, currentMember(request).id);
-    },
-  );
-  r.delete(
-    '/api/user/watchlist/:id',
-    { schema: { tags: ['watchlist'], params: idParam, response: { 200: watchlist } }, ...pre },
-    async (request) => {
-      await removeFromWatchlist(ctx.db, currentMember(request).id, request.params.id);
-      return listWatchlist(ctx.db, currentMember(request).id);
-    },
-  );
 
   r.get(
     '/api/user/blocklist/all',

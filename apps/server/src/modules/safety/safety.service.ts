@@ -1,61 +1,16 @@
-import type { BlockEntry, WatchlistEntry } from '@trostnetz/contracts/safety';
-import { and, desc, eq, or, sql } from 'drizzle-orm';
+import { FriendStatus } from '@trostnetz/contracts/friendship';
+import type { BlockEntry } from '@trostnetz/contracts/safety';
+import { and, desc, eq } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
 import type { Db } from '../../db/client.ts';
-import { partnerships } from '../../db/schema/matching.ts';
-import { blocks, reports, watchlistEntries } from '../../db/schema/safety.ts';
+import { isPairOf } from '../../db/pair-side.ts';
+import { partnerships } from '../../db/schema/partnerships.ts';
+import { blocks, reports } from '../../db/schema/safety.ts';
 import { users } from '../../db/schema/users.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { knownMember, shownAs } from '../../policies/members.ts';
 import { closeConversationChannel } from '../chat/chat.service.ts';
-import { pairKey } from '../partners/pairs.ts';
-import { knownMember, notHidden, visibleMember } from '../partners/visibility.ts';
-
-export async function listWatchlist(db: Db, me: number): Promise<WatchlistEntry[]> {
-  const p = partnerships;
-  const rows = await db
-    .select({
-      id: users.id,
-      nickname: users.nickname,
-      avatar: users.avatar,
-      about: users.about,
-      addedAt: watchlistEntries.createdAt,
-      status: sql<number>`coalesce((select case when ${p.userLow} = ${me} then ${p.statusLow} else ${p.statusHigh} end
-        from ${p} where ${p.userLow} = least(${me}::bigint, ${users.id}) and ${p.userHigh} = greatest(${me}::bigint, ${users.id})), 3)`,
-    })
-    .from(watchlistEntries)
-    .innerJoin(users, eq(users.id, watchlistEntries.watchedId))
-    .where(and(eq(watchlistEntries.userId, me), sql`${users.deletedAt} is null`, notHidden(me, users.id)))
-    .orderBy(desc(watchlistEntries.createdAt));
-  return rows.map((r) => ({
-    id: r.id,
-    nickname: r.nickname,
-    avatar: r.avatar || null,
-    about: r.about,
-    friend_status: Number(r.status),
-    added_at: r.addedAt.toISOString(),
-  }));
-}
-
-export async function addToWatchlist(db: Db, me: number, otherId: number) {
-  if (!(await visibleMember(db, me, otherId))) throw new AppError('not_found');
-  await db.insert(watchlistEntries).values({ userId: me, watchedId: otherId }).onConflictDoNothing();
-}
-
-export async function removeFromWatchlist(db: Db, me: number, otherId: number) {
-  const removed = await db
-    .delete(watchlistEntries)
-    .where(and(eq(watchlistEntries.userId, me), eq(watchlistEntries.watchedId, otherId)))
-    .returning({ id: watchlistEntries.watchedId });
-  if (!removed.length) throw new AppError('not_found');
-}
-
-export async function isWatched(db: Db, me: number, otherId: number) {
-  const [row] = await db
-    .select({ id: watchlistEntries.watchedId })
-    .from(watchlistEntries)
-    .where(and(eq(watchlistEntries.userId, me), eq(watchlistEntries.watchedId, otherId)));
-  return Boolean(row);
-}
+import { forgetWatchingBetween } from '../watchlist/watchlist.service.ts';
 
 export async function listBlocks(db: Db, me: number): Promise<BlockEntry[]> {
   const rows = await db
@@ -74,8 +29,7 @@ export async function listBlocks(db: Db, me: number): Promise<BlockEntry[]> {
   return rows.map((r) => ({
     id: r.id,
     userId: r.userId,
-    nickname: r.deletedAt ? '' : r.nickname,
-    avatar: r.deletedAt ? null : r.avatar || null,
+    ...shownAs(r),
     created_at: r.createdAt.toISOString(),
   }));
 }
@@ -89,27 +43,19 @@ export async function hideMember(ctx: AppContext, me: number, otherId: number): 
   const now = new Date();
   const pair = await ctx.db.transaction(async (tx) => {
     await tx.insert(blocks).values({ blockerId: me, blockedId: otherId }).onConflictDoNothing();
-    await tx
-      .delete(watchlistEntries)
-      .where(
-        or(
-          and(eq(watchlistEntries.userId, me), eq(watchlistEntries.watchedId, otherId)),
-          and(eq(watchlistEntries.userId, otherId), eq(watchlistEntries.watchedId, me)),
-        ),
-      );
-    const { low, high } = pairKey(me, otherId);
+    await forgetWatchingBetween(tx, me, otherId);
     const [row] = await tx
       .update(partnerships)
       .set({
-        statusLow: 3,
-        statusHigh: 3,
+        statusLow: FriendStatus.none,
+        statusHigh: FriendStatus.none,
         dismissedLowAt: now,
         dismissedHighAt: now,
         requestMessage: null,
         requestedAt: null,
         updatedAt: now,
       })
-      .where(and(eq(partnerships.userLow, low), eq(partnerships.userHigh, high)))
+      .where(isPairOf(me, otherId))
       .returning({ id: partnerships.id });
     return row;
   });

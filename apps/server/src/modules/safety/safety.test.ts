@@ -26,27 +26,6 @@ const partnerIds = async (m: MemberTokens) =>
     (await call(t, 'GET', '/api/chat/partners', { token: m.token })).json as unknown as Array<{ id: number }>
   ).map((p) => p.id);
 
-describe('watchlist', () => {
-  it('add, list and remove; the profile says it is watched', async () => {
-    const [a, b] = await pair();
-    const added = await call(t, 'POST', `/api/user/watchlist/${a.id}`, { token: b.token });
-    expect(added.status).toBe(200);
-    expect((added.json as unknown as Array<{ id: number }>).map((e) => e.id)).toEqual([a.id]);
-    expect((await call(t, 'POST', `/api/user/watchlist/${a.id}`, { token: b.token })).status).toBe(200);
-    expect((await call(t, 'GET', `/api/profile/${a.id}`, { token: b.token })).json.is_watched).toBe(true);
-    const removed = await call(t, 'DELETE', `/api/user/watchlist/${a.id}`, { token: b.token });
-    expect(removed.json).toEqual([]);
-    expect((await call(t, 'DELETE', `/api/user/watchlist/${a.id}`, { token: b.token })).status).toBe(404);
-  });
-
-  it('unknown members, oneself and bad ids are refused', async () => {
-    const [a] = await pair();
-    expect((await call(t, 'POST', '/api/user/watchlist/999999', { token: a.token })).status).toBe(404);
-    expect((await call(t, 'POST', `/api/user/watchlist/${a.id}`, { token: a.token })).status).toBe(404);
-    expect((await call(t, 'POST', '/api/user/watchlist/-1', { token: a.token })).status).toBe(422);
-  });
-});
-
 describe('hidden list (block list)', () => {
   it('hiding removes both from suggestions, partner list, watchlist and profile, in both directions', async () => {
     const [a, b] = await pair();

@@ -1,11 +1,9 @@
 import { isHasSeenElement, type User } from '@trostnetz/contracts/user';
-import type { users } from '../../db/schema/users.ts';
+import type { UserRow } from '../../db/schema/users.ts';
+import { isPremium } from '../../policies/premium.ts';
 
-export type UserRow = typeof users.$inferSelect;
-
-/** The User of SPEC.md §3. A super admin counts as premium (SPEC.md §6). */
+/** The User of SPEC.md §3; `is_premium` is the premium policy's answer (a super admin counts). */
 export function presentUser(row: UserRow, permissions: string[]): User {
-  const premiumActive = row.isPremium && (!row.premiumUntil || row.premiumUntil.getTime() > Date.now());
   return {
     id: row.id,
     email: row.email,
@@ -14,7 +12,7 @@ export function presentUser(row: UserRow, permissions: string[]): User {
     about: row.about,
     locale: row.locale,
     is_verified: row.isVerified,
-    is_premium: premiumActive || row.isSuperAdmin,
+    is_premium: isPremium(row),
     is_super_admin: row.isSuperAdmin,
     matching_status: row.matchingStatus,
     matching_step: row.matchingStep,

@@ -2,8 +2,9 @@ import type { Locale } from '@trostnetz/contracts/messages';
 import { HAS_SEEN_ELEMENTS, type HasSeenElement } from '@trostnetz/contracts/user';
 import { and, desc, eq, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { permissionRole, permissions, roleUser, users } from '../../db/schema/users.ts';
-import { presentUser, type UserRow } from './users.presenter.ts';
+import { type UserRow, users } from '../../db/schema/users.ts';
+import { permissionsViaRoles } from '../../policies/permissions.ts';
+import { presentUser } from './users.presenter.ts';
 
 const sameAddress = (email: string) => sql`lower(${users.email}) = ${email.toLowerCase()}`;
 
@@ -38,18 +39,8 @@ export async function findActiveUser(db: Db, id: number): Promise<UserRow | unde
   return row;
 }
 
-export async function permissionNames(db: Db, userId: number): Promise<string[]> {
-  const rows = await db
-    .selectDistinct({ name: permissions.name })
-    .from(roleUser)
-    .innerJoin(permissionRole, eq(permissionRole.roleId, roleUser.roleId))
-    .innerJoin(permissions, eq(permissions.id, permissionRole.permissionId))
-    .where(eq(roleUser.userId, userId));
-  return rows.map((r) => r.name).sort();
-}
-
 export async function userView(db: Db, row: UserRow) {
-  return presentUser(row, await permissionNames(db, row.id));
+  return presentUser(row, await permissionsViaRoles(db, row.id));
 }
 
 export interface NewUser {

@@ -1,6 +1,7 @@
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { afterEach, describe, expect, it } from 'vitest';
 import { realtimeBus } from '../../lib/realtime.ts';
+import { buildPartner } from '../../test/chat-factories.ts';
 import { partnersQueryKey } from '../partners/partners.ts';
 import {
   followFriendshipEvents,
@@ -45,9 +46,9 @@ async function watchEveryView() {
 
 describe('issue 9 item 15: live friendship events refresh every screen that shows a status, from one place', () => {
   it.each([
-    ['FriendRequestConfirmation', { friend_status: 2 }],
-    ['PartnerStatusChanged', { status: 3, user_id: 7, foreign_user_id: 21 }],
-    ['NewChatContact', { friend_status: 1 }],
+    ['FriendRequestConfirmation', { contact: buildPartner(), friend_status: 2, message: null }],
+    ['PartnerStatusChanged', { status: 3, user_id: 7, foreign_user_id: 21, message: null }],
+    ['NewChatContact', { contact: buildPartner({ friend_status: 1 }), friend_status: 1 }],
   ] as const)('%s refetches the partner list, suggestions, profiles and the watchlist', async (event, payload) => {
     const { client, fetched } = await watchEveryView();
     stops.push(followFriendshipEvents(client));
@@ -58,7 +59,11 @@ describe('issue 9 item 15: live friendship events refresh every screen that show
   it('after the cleanup (logout) events refresh nothing', async () => {
     const { client, fetched } = await watchEveryView();
     followFriendshipEvents(client)();
-    realtimeBus.emit('FriendRequestConfirmation', { friend_status: 2 });
+    realtimeBus.emit('FriendRequestConfirmation', {
+      contact: buildPartner(),
+      friend_status: 2,
+      message: null,
+    });
     await new Promise((r) => setTimeout(r, 20));
     expect(fetched).toEqual({ partners: 1, suggestions: 1, profile: 1, watchlist: 1 });
   });

@@ -1,3 +1,4 @@
+import type { Permission } from '@trostnetz/contracts/permissions';
 import type { User } from '@trostnetz/contracts/user';
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
@@ -47,12 +48,7 @@ export function displayedUser(state: Pick<UserState, 'user' | 'status'>): User |
   return state.status === 'unauthenticated' ? null : state.user;
 }
 
-/** SPEC.md §6: a super admin counts as premium. */
-export function isPremium(user: User | null): boolean {
-  return !!user && (user.is_premium || user.is_super_admin);
-}
-
 /** SPEC.md §6: super admins may do everything, others what their roles allow. */
-export function can(user: User | null, permission: string): boolean {
+export function can(user: User | null, permission: Permission): boolean {
   return !!user && (user.is_super_admin || user.permissionsViaRoles.includes(permission));
 }

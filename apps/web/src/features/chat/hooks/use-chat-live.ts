@@ -1,5 +1,4 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { chatMessageEvent, messagesReadEvent } from '@trostnetz/contracts/chat';
 import { useEffect } from 'react';
 import { useChatStore } from '../../../domain/chat/chat-store.ts';
 import { markPartnerOnline } from '../../../domain/partners/partners.ts';
@@ -18,19 +17,13 @@ export function useChatLive(me: number | null) {
   useEffect(() => {
     if (me === null) return;
     useChatStore.getState().claim(me);
-    const offNew = realtimeBus.on('ChatMessageNew', (payload) => {
-      const parsed = chatMessageEvent.safeParse(payload);
-      if (!parsed.success) return console.error('chat: unexpected ChatMessageNew', parsed.error);
-      const { message } = parsed.data;
+    const offNew = realtimeBus.on('ChatMessageNew', ({ message }) => {
       const store = useChatStore.getState();
       store.receive(message, me);
       if (message.user_id !== me) markPartnerOnline(client, message.user_id);
       if (message.user_id !== me) void markReadIfReading(message.user_id);
     });
-    const offRead = realtimeBus.on('ChatMessagesRead', (payload) => {
-      const parsed = messagesReadEvent.safeParse(payload);
-      if (!parsed.success) return console.error('chat: unexpected ChatMessagesRead', parsed.error);
-      const { reader_id, sender_id, ids, read_at } = parsed.data;
+    const offRead = realtimeBus.on('ChatMessagesRead', ({ reader_id, sender_id, ids, read_at }) => {
       const store = useChatStore.getState();
       if (reader_id === me) {
         // Read in another tab of this member: that partner has no unread messages any more.

@@ -31,8 +31,8 @@ export function useTyping({
   useEffect(() => {
     if (!enabled) return;
     channel.current = joinChannel(chatChannel(chatId), {
-      'client-typing': (data) => {
-        if ((data as { user_id?: unknown })?.user_id !== partnerId) return;
+      'client-typing': ({ user_id }) => {
+        if (user_id !== partnerId) return;
         markPartnerOnline(client, partnerId);
         setPartnerTyping(true);
         clearTimeout(hideTimer.current);

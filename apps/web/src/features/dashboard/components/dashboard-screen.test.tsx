@@ -83,7 +83,7 @@ describe('dashboard: suggestions and requests', () => {
     const stop = followFriendshipEvents(client);
     await screen.findByRole('heading', { name: 'Gerade gibt es keine neuen Vorschläge' });
     suggestions = [buildPartner({ id: 22, nickname: 'Mira' })];
-    act(() => realtimeBus.emit('NewChatContact', { contact: suggestions[0], friend_status: 3 }));
+    act(() => realtimeBus.emit('NewChatContact', { contact: suggestions[0]!, friend_status: 3 }));
     expect(await screen.findByRole('heading', { name: 'Mira' })).toBeInTheDocument();
     stop();
   });

@@ -1,3 +1,4 @@
+import { FriendStatus } from '@trostnetz/contracts/friendship';
 import type { User } from '@trostnetz/contracts/user';
 import { Bookmark, MessageCircle, UserRound } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
@@ -49,19 +50,19 @@ function Matched({ user }: { user: User }) {
 
   return (
     <>
-      <ReceivedRequests partners={list.filter((p) => p.friend_status === 1)} />
+      <ReceivedRequests partners={list.filter((p) => p.friend_status === FriendStatus.received)} />
       <SuggestionsSection paused={!user.matching_status} />
       <PartnerList
         id="befriended"
         title={t('partners.befriended')}
         status={t('friendship:status.befriended')}
-        partners={list.filter((p) => p.friend_status === 2)}
+        partners={list.filter((p) => p.friend_status === FriendStatus.befriended)}
       />
       <PartnerList
         id="sent-requests"
         title={t('partners.sent')}
         status={t('friendship:status.sent')}
-        partners={list.filter((p) => p.friend_status === 0)}
+        partners={list.filter((p) => p.friend_status === FriendStatus.sent)}
       />
     </>
   );

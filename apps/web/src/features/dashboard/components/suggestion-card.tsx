@@ -1,3 +1,4 @@
+import { FriendStatus } from '@trostnetz/contracts/friendship';
 import type { Partner } from '@trostnetz/contracts/partners';
 import { Clock, UserPlus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
@@ -37,7 +38,7 @@ export function SuggestionCard({ partner }: { partner: Partner }) {
         >
           {t('suggestions.viewProfile')}
         </ButtonLink>
-        {partner.friend_status === 3 && (
+        {partner.friend_status === FriendStatus.none && (
           <FriendActionDialog
             action="send"
             partnerId={partner.id}
@@ -50,13 +51,13 @@ export function SuggestionCard({ partner }: { partner: Partner }) {
             }
           />
         )}
-        {partner.friend_status === 0 && (
+        {partner.friend_status === FriendStatus.sent && (
           <p className="inline-flex min-h-11 items-center gap-2 text-sm font-medium text-accent-strong">
             <Clock aria-hidden="true" className="size-4" />
             {t('friendship:status.sent')}
           </p>
         )}
-        {partner.friend_status === 2 && (
+        {partner.friend_status === FriendStatus.befriended && (
           <Link to={`/profile/${partner.id}`} className="inline-flex min-h-11 items-center text-sm">
             {t('friendship:status.befriended')}
           </Link>

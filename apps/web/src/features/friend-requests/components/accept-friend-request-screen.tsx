@@ -1,3 +1,4 @@
+import { FriendStatus } from '@trostnetz/contracts/friendship';
 import { HeartHandshake, UserPlus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -27,7 +28,7 @@ export function AcceptFriendRequestScreen() {
     content = <LoadingNote>{t('common:loading')}</LoadingNote>;
   } else if (partners.isError) {
     content = <Alert tone="error">{toMessage(partners.error)}</Alert>;
-  } else if (partner?.friend_status === 2) {
+  } else if (partner?.friend_status === FriendStatus.befriended) {
     content = (
       <EmptyState
         icon={HeartHandshake}
@@ -37,7 +38,7 @@ export function AcceptFriendRequestScreen() {
         {t('befriended.text')}
       </EmptyState>
     );
-  } else if (partner?.friend_status === 1) {
+  } else if (partner?.friend_status === FriendStatus.received) {
     const name = displayName(partner.nickname);
     content = (
       <Card aria-labelledby="request-from" data-partner={partner.id}>

@@ -1,3 +1,4 @@
+import { FriendStatus } from '@trostnetz/contracts/friendship';
 import type { ForeignProfile } from '@trostnetz/contracts/partners';
 import { Clock, HeartHandshake, MessageCircle, UserPlus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
@@ -12,7 +13,7 @@ export function FriendshipActions({ profile, name }: { profile: ForeignProfile; 
   );
 
   switch (profile.friend_status) {
-    case 3:
+    case FriendStatus.none:
       return (
         <div className="space-y-3">
           <p className="text-muted">{t('friendshipText.none', { nickname: name })}</p>
@@ -25,7 +26,7 @@ export function FriendshipActions({ profile, name }: { profile: ForeignProfile; 
           )}
         </div>
       );
-    case 0:
+    case FriendStatus.sent:
       return (
         <div className="space-y-3">
           <Status icon={Clock} text={t('friendship:status.sent')} />
@@ -33,7 +34,7 @@ export function FriendshipActions({ profile, name }: { profile: ForeignProfile; 
           {dialog('retract', <Button variant="secondary">{t('friendship:actions.retract.button')}</Button>)}
         </div>
       );
-    case 1:
+    case FriendStatus.received:
       return (
         <div className="space-y-3">
           <Status icon={UserPlus} text={t('friendshipText.received', { nickname: name })} />

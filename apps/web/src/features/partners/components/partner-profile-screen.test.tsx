@@ -4,6 +4,7 @@ import type { ForeignProfile } from '@trostnetz/contracts/partners';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { followFriendshipEvents } from '../../../domain/friendship/friendship.ts';
 import { realtimeBus } from '../../../lib/realtime.ts';
+import { buildPartner } from '../../../test/chat-factories.ts';
 import { jsonResponse, renderScreen } from '../../../test/render.tsx';
 import { PartnerProfileScreen } from './partner-profile-screen.tsx';
 
@@ -224,7 +225,13 @@ describe('issue 9 item 15: the profile follows live friendship changes', () => {
       await (await connection()).findByRole('button', { name: 'Anfrage zurückziehen' }),
     ).toBeInTheDocument();
     profile = buildProfile({ friend_status: 2 });
-    act(() => realtimeBus.emit('FriendRequestConfirmation', { friend_status: 2 }));
+    act(() =>
+      realtimeBus.emit('FriendRequestConfirmation', {
+        contact: buildPartner(),
+        friend_status: 2,
+        message: null,
+      }),
+    );
     expect(await (await connection()).findByText('Ihr seid Trostpartner')).toBeInTheDocument();
     expect((await connection()).queryByRole('button', { name: 'Anfrage zurückziehen' })).toBeNull();
     stop();
@@ -236,7 +243,9 @@ describe('issue 9 item 15: the profile follows live friendship changes', () => {
     const stop = followFriendshipEvents(client);
     expect(await (await connection()).findByText('Ihr seid Trostpartner')).toBeInTheDocument();
     profile = buildProfile({ friend_status: 3 });
-    act(() => realtimeBus.emit('PartnerStatusChanged', { status: 3, user_id: 7, foreign_user_id: 21 }));
+    act(() =>
+      realtimeBus.emit('PartnerStatusChanged', { status: 3, user_id: 7, foreign_user_id: 21, message: null }),
+    );
     expect(await (await connection()).findByRole('button', { name: 'Kontakt anfragen' })).toBeInTheDocument();
     stop();
   });

@@ -1,3 +1,4 @@
+import { isPending } from '@trostnetz/contracts/friendship';
 import type { ForeignProfile } from '@trostnetz/contracts/partners';
 import { Bookmark, BookmarkCheck, UserRound } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
@@ -100,7 +101,7 @@ function Profile({ profile }: { profile: ForeignProfile }) {
         <h2 id="connection" className="mb-3 text-lg font-semibold">
           {t('connection')}
         </h2>
-        {profile.request_message && (profile.friend_status === 0 || profile.friend_status === 1) && (
+        {profile.request_message && isPending(profile.friend_status) && (
           <blockquote className="mb-4 rounded-lg border-l-4 border-accent bg-canvas px-4 py-2 whitespace-pre-line">
             <span className="block text-sm text-muted">{t('requestMessage')}</span>
             {profile.request_message}

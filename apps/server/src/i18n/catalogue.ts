@@ -1,0 +1,148 @@
+import type { Locale } from '@trostnetz/contracts/messages';
+
+/**
+ * Every text the server sends besides errors and validation messages (those are in
+ * packages/contracts, shared with the web app): polite answers, the generic "why you match" lines,
+ * mail subjects and bodies. German first; English has exactly the same keys and `{{placeholders}}`
+ * (catalogue.test.ts). A new text is one key in both languages.
+ */
+const de = {
+  'friendship.accepted': 'Ihr seid jetzt Trostpartner.',
+  'friendship.denied': 'Die Anfrage wurde abgelehnt.',
+  'friendship.retracted': 'Deine Anfrage wurde zurückgezogen.',
+  'friendship.removed': 'Die Verbindung wurde beendet.',
+
+  'auth.reset_link_sent':
+    'Wenn diese E-Mail Adresse bei uns registriert ist, haben wir dir einen Link zum Zurücksetzen geschickt.',
+  'auth.password_changed': 'Dein Passwort wurde geändert. Du kannst dich jetzt anmelden.',
+  'auth.verification_resent': 'Wir haben dir eine neue Bestätigungs-E-Mail geschickt.',
+
+  // Health data (DSGVO Art. 9): shown instead of the exact shared answer until the pair are partners.
+  'match.similar_loss': 'Ihr habt eine ähnliche Verlusterfahrung',
+  'match.similar_time': 'Eure Erfahrung liegt ähnlich lange zurück',
+
+  'mail.greeting': 'Hallo {{nickname}},',
+  'mail.footer.registered': 'Du bekommst diese E-Mail, weil du bei uns registriert bist.',
+
+  'mail.friend_request.subject': '{{app}}: {{name}} möchte dein Trostpartner sein',
+  'mail.friend_request.sent':
+    '{{name}} hat dir eine Anfrage geschickt und möchte mit dir in Verbindung kommen.',
+  'mail.friend_request.message': 'Die Nachricht dazu: „{{message}}“',
+  'mail.friend_request.take_time': 'Nimm dir Zeit. Du entscheidest, ob und wann du antwortest.',
+  'mail.friend_request.action': 'Anfrage ansehen',
+
+  'mail.request_expired.subject': '{{app}}: Deine Anfrage an {{name}}',
+  'mail.request_expired.no_answer':
+    '{{name}} hat in den letzten {{days}} Tagen nicht auf deine Anfrage geantwortet, deshalb haben wir sie zurückgenommen.',
+  'mail.request_expired.not_you':
+    'Das liegt selten an dir: Manche Menschen haben gerade nicht die Kraft für neue Kontakte. Auf deinem Dashboard warten weitere Vorschläge auf dich.',
+  'mail.request_expired.action': 'Zum Dashboard',
+
+  'mail.verify.subject': '{{app}}: Bitte bestätige deine E-Mail Adresse',
+  'mail.verify.welcome':
+    'schön, dass du zu {{app}} gefunden hast. Bitte bestätige deine E-Mail Adresse, damit wir dich mit passenden Trostpartnern zusammenbringen können.',
+  'mail.verify.valid': 'Der Link ist 24 Stunden gültig.',
+  'mail.verify.action': 'E-Mail Adresse bestätigen',
+  'mail.verify.footer': 'Du hast dich nicht registriert? Dann kannst du diese E-Mail einfach ignorieren.',
+
+  'mail.address_in_use.subject': '{{app}}: Jemand wollte sich mit deiner E-Mail Adresse registrieren',
+  'mail.address_in_use.attempt':
+    'gerade hat jemand versucht, mit deiner E-Mail Adresse ein neues Konto bei {{app}} anzulegen. Du hast hier schon ein Konto.',
+  'mail.address_in_use.was_it_you':
+    'Warst du das? Dann melde dich an oder setze dein Passwort zurück: {{link}}',
+  'mail.address_in_use.action': 'Anmelden',
+  'mail.address_in_use.footer':
+    'Warst du es nicht? Dann kannst du diese E-Mail ignorieren. Dein Konto bleibt, wie es ist.',
+
+  'mail.reset.subject': '{{app}}: Passwort zurücksetzen',
+  'mail.reset.asked':
+    'du hast ein neues Passwort angefordert. Über den folgenden Link kannst du es festlegen. Der Link ist 60 Minuten gültig.',
+  'mail.reset.action': 'Neues Passwort festlegen',
+  'mail.reset.footer':
+    'Du hast das nicht angefordert? Dann bleibt dein Passwort unverändert und du kannst diese E-Mail ignorieren.',
+} as const;
+
+export type TextKey = keyof typeof de;
+
+const en: Record<TextKey, string> = {
+  'friendship.accepted': 'You are now support partners.',
+  'friendship.denied': 'The request has been declined.',
+  'friendship.retracted': 'Your request has been withdrawn.',
+  'friendship.removed': 'The connection has been ended.',
+
+  'auth.reset_link_sent':
+    'If this e-mail address is registered with us, we have sent you a link to reset your password.',
+  'auth.password_changed': 'Your password has been changed. You can sign in now.',
+  'auth.verification_resent': 'We have sent you a new confirmation e-mail.',
+
+  'match.similar_loss': 'You have experienced a similar loss',
+  'match.similar_time': 'Your experiences were about the same time ago',
+
+  'mail.greeting': 'Hello {{nickname}},',
+  'mail.footer.registered': 'You receive this e-mail because you are registered with us.',
+
+  'mail.friend_request.subject': '{{app}}: {{name}} would like to be your support partner',
+  'mail.friend_request.sent': '{{name}} has sent you a request and would like to get in touch with you.',
+  'mail.friend_request.message': 'Their message: “{{message}}”',
+  'mail.friend_request.take_time': 'Take your time. You decide whether and when to answer.',
+  'mail.friend_request.action': 'View the request',
+
+  'mail.request_expired.subject': '{{app}}: Your request to {{name}}',
+  'mail.request_expired.no_answer':
+    '{{name}} has not answered your request in the last {{days}} days, so we have withdrawn it.',
+  'mail.request_expired.not_you':
+    'This is rarely about you: some people do not have the strength for new contacts right now. More suggestions are waiting for you on your dashboard.',
+  'mail.request_expired.action': 'Go to the dashboard',
+
+  'mail.verify.subject': '{{app}}: Please confirm your e-mail address',
+  'mail.verify.welcome':
+    'we are glad you found {{app}}. Please confirm your e-mail address so that we can connect you with fitting support partners.',
+  'mail.verify.valid': 'The link is valid for 24 hours.',
+  'mail.verify.action': 'Confirm e-mail address',
+  'mail.verify.footer': 'You did not sign up? Then you can simply ignore this e-mail.',
+
+  'mail.address_in_use.subject': '{{app}}: Someone tried to sign up with your e-mail address',
+  'mail.address_in_use.attempt':
+    'someone has just tried to create a new {{app}} account with your e-mail address. You already have an account with us.',
+  'mail.address_in_use.was_it_you': 'If it was you, sign in or reset your password: {{link}}',
+  'mail.address_in_use.action': 'Sign in',
+  'mail.address_in_use.footer':
+    'Was it not you? Then you can ignore this e-mail. Your account stays as it is.',
+
+  'mail.reset.subject': '{{app}}: Reset your password',
+  'mail.reset.asked':
+    'you asked for a new password. Use the link below to set it. The link is valid for 60 minutes.',
+  'mail.reset.action': 'Set a new password',
+  'mail.reset.footer':
+    'You did not ask for this? Then your password stays unchanged and you can ignore this e-mail.',
+};
+
+export const serverTexts: Record<Locale, Record<TextKey, string>> = { de, en };
+
+type Placeholders<S extends string> = S extends `${string}{{${infer P}}}${infer Rest}`
+  ? P | Placeholders<Rest>
+  : never;
+/** The values a text needs, from its German wording: `{{name}}` → `{ name }`. */
+export type TextParams<K extends TextKey> = Record<Placeholders<(typeof de)[K]>, string | number>;
+
+/** The text in the member's language with its placeholders filled in (typed: each placeholder needs a value). */
+export function t<K extends TextKey>(
+  locale: Locale,
+  key: K,
+  ...params: Placeholders<(typeof de)[K]> extends never ? [] : [TextParams<K>]
+): string {
+  return fill(locale, key, params[0] ?? {});
+}
+
+/**
+ * The text with whichever placeholders it names taken from `values`, in one pass (a value that itself
+ * contains `{{…}}`, such as a member's message, stays as written). For texts sharing one set of values (mails).
+ */
+export function fill(locale: Locale, key: TextKey, values: Record<string, string | number>): string {
+  return serverTexts[locale][key].replace(/\{\{(\w+)\}\}/g, (whole, name: string) =>
+    Object.hasOwn(values, name) ? String(values[name]) : whole,
+  );
+}
+
+/** Both languages of a text, for data stored with its translations (the questionnaire). */
+export const inBothLanguages = (key: TextKey) => ({ de: serverTexts.de[key], en: serverTexts.en[key] });

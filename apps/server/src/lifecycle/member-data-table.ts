@@ -1,0 +1,32 @@
+import type { AppContext } from '../app-context.ts';
+import { chatData } from '../modules/chat/chat.member-data.ts';
+import { jobsData } from '../modules/jobs/jobs.member-data.ts';
+import { partnersData } from '../modules/partners/partners.member-data.ts';
+import { questionnaireData } from '../modules/questionnaire/questionnaire.member-data.ts';
+import { hiddenListData, reportsData } from '../modules/safety/safety.member-data.ts';
+import { accountData } from '../modules/users/users.member-data.ts';
+import { watchlistData } from '../modules/watchlist/watchlist.member-data.ts';
+import { eraseMemberData, exportMemberData } from './member-data.ts';
+
+/**
+ * Every module that stores member data (docs/decisions/009-member-life-cycle.md): a new one adds its
+ * entry here. Erasing runs in this order; the account comes last, as the others still read it (the
+ * address of waiting mails) and the emptied users row is what partners keep.
+ */
+export const memberDataTable = [
+  questionnaireData,
+  chatData,
+  partnersData,
+  watchlistData,
+  hiddenListData,
+  reportsData,
+  jobsData,
+  accountData,
+] as const;
+
+/** Everything the app holds about a member, as plain JSON by module (DSGVO Art. 15, 20). */
+export const exportMember = (ctx: AppContext, userId: number) =>
+  exportMemberData(ctx, memberDataTable, userId);
+
+/** Deletes or anonymises everything of a member in one transaction (DSGVO Art. 17). */
+export const eraseMember = (ctx: AppContext, userId: number) => eraseMemberData(ctx, memberDataTable, userId);

@@ -1,0 +1,49 @@
+import {
+  answerStepBody,
+  answerStepParams,
+  answerStepResponse,
+  questionnaireResponse,
+} from '@trostnetz/contracts/questionnaire';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../app-context.ts';
+import { currentMember } from '../../plugins/auth.ts';
+import { answerStep, resetOnboarding } from './onboarding.service.ts';
+import { questionnaireFor } from './questionnaire.service.ts';
+
+/** The onboarding questionnaire: read it, answer it step by step, answer it again (matching reset). */
+export async function questionnaireRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    '/api/onboarding/questionnaire',
+    {
+      schema: { tags: ['onboarding'], response: { 200: questionnaireResponse } },
+      preHandler: app.requireMember,
+    },
+    async (request) => questionnaireFor(ctx.db, currentMember(request), request.locale),
+  );
+
+  r.post(
+    '/api/onboarding/steps/:step',
+    {
+      schema: {
+        tags: ['onboarding'],
+        params: answerStepParams,
+        body: answerStepBody,
+        response: { 200: answerStepResponse },
+      },
+      preHandler: app.requireMember,
+    },
+    async (request) => answerStep(ctx, currentMember(request), request.params.step, request.body.answers),
+  );
+
+  r.post(
+    '/api/user/matching/reset',
+    {
+      schema: { tags: ['matching'], response: { 200: answerStepResponse } },
+      preHandler: app.requireOnboarded,
+    },
+    async (request) => resetOnboarding(ctx, currentMember(request)),
+  );
+}

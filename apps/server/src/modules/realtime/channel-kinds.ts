@@ -1,0 +1,44 @@
+import { parseChatChannel, parseMemberChannel } from '@trostnetz/contracts/realtime';
+import type { AppContext } from '../../app-context.ts';
+import type { UserRow } from '../../db/schema/users.ts';
+import { mayJoinConversation } from '../../policies/conversations.ts';
+
+/**
+ * A kind of private channel /pusher/auth may sign: `match` reads a channel name (null when the name is
+ * not of this kind), `authorize` asks a policy whether the member may subscribe.
+ */
+export interface ChannelKind<M> {
+  kind: string;
+  match(name: string): M | null;
+  authorize(ctx: AppContext, member: UserRow, match: M): boolean | Promise<boolean>;
+}
+
+const channelKind = <M>(row: ChannelKind<M>) => row;
+
+/**
+ * Every kind of private channel (DESIGN.md §6). A new kind (a group's channel, a post's comments) is
+ * one row here with its name in contracts' realtime.ts and its rule in policies/.
+ */
+export const channelKinds = [
+  /** `private-user_{id}_{kind}`: a member's own channels, for nobody else. */
+  channelKind({
+    kind: 'member',
+    match: parseMemberChannel,
+    authorize: (_ctx, member, channel) => channel.userId === member.id,
+  }),
+  /** `private-chat_{id}`: a conversation, for both partners while they may write to each other. */
+  channelKind({
+    kind: 'conversation',
+    match: parseChatChannel,
+    authorize: (ctx, member, chatId) => mayJoinConversation(ctx.db, member.id, chatId),
+  }),
+];
+
+/** Whether `member` may subscribe to the channel; false for a name of no known kind. */
+export async function mayJoinChannel(ctx: AppContext, member: UserRow, name: string): Promise<boolean> {
+  for (const row of channelKinds as ChannelKind<unknown>[]) {
+    const match = row.match(name);
+    if (match !== null) return row.authorize(ctx, member, match);
+  }
+  return false;
+}

@@ -1,0 +1,76 @@
+import { FriendStatus } from '@trostnetz/contracts/friendship';
+import { and, eq, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { bothSides, involves, isPairOf, sideSql } from '../db/pair-side.ts';
+import { type PairRow, partnerships } from '../db/schema/partnerships.ts';
+import { type UserRow, users } from '../db/schema/users.ts';
+import { notHidden } from './members.ts';
+
+/**
+ * The rules of a pair's conversation (SPEC.md §3/§4, DESIGN.md §5): readable while the pair were
+ * befriended once and nobody hid the other (a former partner's history stays); writable and joinable
+ * live only while both are befriended, nobody hid the other and the partner's account exists.
+ */
+
+/** The pair's row if `me` may read its conversation, with whether the partner's account is deleted. */
+export async function readableConversation(
+  db: Db,
+  me: number,
+  partner: number,
+): Promise<(PairRow & { partnerDeleted: boolean }) | undefined> {
+  if (me === partner) return undefined;
+  const [row] = await db
+    .select({ pair: partnerships, deletedAt: users.deletedAt })
+    .from(partnerships)
+    .innerJoin(users, eq(users.id, partner))
+    .where(
+      and(
+        isPairOf(me, partner),
+        isNotNull(partnerships.befriendedAt),
+        notHidden(me, sql`${partner}::bigint`),
+      ),
+    );
+  return row && { ...row.pair, partnerDeleted: Boolean(row.deletedAt) };
+}
+
+/**
+ * SQL over `partnerships` joined with the partner's `users` row: `me` may write to `partner` now. The
+ * chat's hot path puts it inside its one insert statement.
+ */
+export const mayWrite = (me: number, partner: number): SQL =>
+  and(
+    isPairOf(me, partner),
+    bothSides(FriendStatus.befriended),
+    isNull(users.deletedAt),
+    notHidden(me, sql`${partner}::bigint`),
+  )!;
+
+/** A conversation's live channel is open to both partners while they are befriended and nobody hid the other. */
+export async function mayJoinConversation(db: Db, me: number, chatId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: partnerships.id })
+    .from(partnerships)
+    .where(
+      and(
+        eq(partnerships.id, chatId),
+        involves(me),
+        bothSides(FriendStatus.befriended),
+        notHidden(me, sideSql(me).other),
+      ),
+    );
+  return Boolean(row);
+}
+
+/**
+ * `me`'s befriended partner (also a deleted account, or one who started the questionnaire again), whom
+ * `me` may still remove although they are no longer a visible member.
+ */
+export async function befriendedPartner(db: Db, me: number, otherId: number): Promise<UserRow | undefined> {
+  if (me === otherId) return undefined;
+  const [row] = await db
+    .select({ user: users })
+    .from(users)
+    .innerJoin(partnerships, and(isPairOf(me, otherId), bothSides(FriendStatus.befriended)))
+    .where(and(eq(users.id, otherId), notHidden(me, users.id)));
+  return row?.user;
+}

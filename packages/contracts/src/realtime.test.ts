@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import {
+  chatChannel,
+  eventSchema,
+  memberChannel,
+  memberChannelKinds,
+  parseChatChannel,
+  parseMemberChannel,
+  realtimeEvents,
+} from './realtime.ts';
+
+describe('issue 10 typed live events: one map of channel kinds, events and payloads', () => {
+  it('the five member channels of SPEC.md §7 and the conversation channel', () => {
+    expect(memberChannelKinds).toEqual([
+      'chat_message',
+      'chat_contacts',
+      'friendship_accepted',
+      'partner_status_changed',
+      'friend_requests_changed',
+    ]);
+    expect(Object.keys(realtimeEvents.chat)).toEqual(['client-typing', 'ChannelClosed']);
+  });
+
+  it('event names are unique across the member channels (the web app’s bus is keyed by them)', () => {
+    const names = memberChannelKinds.flatMap((kind) => Object.keys(realtimeEvents[kind]));
+    expect(new Set(names).size).toBe(names.length);
+  });
+
+  it('a schema only for an event the kind carries', () => {
+    expect(eventSchema('chat_message', 'ChatMessagesRead')).toBeDefined();
+    expect(eventSchema('chat_contacts', 'ChatMessagesRead')).toBeUndefined();
+    expect(eventSchema('chat', 'toString')).toBeUndefined();
+    expect(eventSchema('chat', 'client-typing')?.safeParse({ user_id: 'x' }).success).toBe(false);
+  });
+
+  it('channel names parse back; anything else is null', () => {
+    expect(parseMemberChannel(memberChannel(42, 'chat_contacts'))).toEqual({
+      userId: 42,
+      kind: 'chat_contacts',
+    });
+    expect(parseMemberChannel('private-user_42_secrets')).toBeNull();
+    expect(parseMemberChannel('private-user_042_chat_message')).toBeNull();
+    expect(parseMemberChannel('private-user_99999999999999999_chat_message')).toBeNull();
+    expect(parseChatChannel(chatChannel(5))).toBe(5);
+    expect(parseChatChannel('private-chat_0')).toBeNull();
+  });
+});
