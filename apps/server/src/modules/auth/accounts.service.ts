@@ -101,7 +101,7 @@ export async function verifyEmail(
   if (!(await verifyAndClaimAddress(ctx.db, user))) throw new AppError('invalid_link');
 }
 
-/** Unverified accounts are kept 7 days (issue 9 item 4); the job queue of a later issue runs this. */
+/** Unverified accounts are kept 7 days (issue 9 item 4); the nightly job `unverified-accounts-sweep` runs this. */
 export const UNVERIFIED_KEEP_DAYS = 7;
 export async function sweepUnverifiedAccounts(ctx: AppContext, now = new Date()): Promise<number[]> {
   return deleteUnverifiedBefore(ctx.db, new Date(now.getTime() - UNVERIFIED_KEEP_DAYS * 86_400_000));
