@@ -1,6 +1,10 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// findBy*/waitFor wait up to 5 s instead of 1 s: on a busy two-core CI machine a lazy screen can take
+// longer than a second to render, and a waiting test costs nothing when the screen is quick.
+configure({ asyncUtilTimeout: 5_000 });
 
 // jsdom has no matchMedia; the mobile hook and reduced-motion checks need one.
 if (!window.matchMedia) {

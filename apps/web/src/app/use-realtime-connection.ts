@@ -7,7 +7,8 @@ import { getAccessToken } from '../lib/tokens.ts';
 
 /**
  * Connected while a verified member is signed in; logout (user → null) runs the cleanup:
- * unsubscribe, disconnect, clear timers. After a reconnect every query is refetched.
+ * unsubscribe, disconnect, clear timers. Each time the member is live (first connect and every
+ * reconnect), every query is refetched: an event published before the subscriptions stood is not lost.
  */
 export function useRealtimeConnection(userId: number | null) {
   const pusher = useConfigStore((s) => s.config.pusher);
@@ -19,7 +20,7 @@ export function useRealtimeConnection(userId: number | null) {
       config: pusher,
       userId,
       token,
-      onReconnected: () => void queryClient.invalidateQueries(),
+      onLive: () => void queryClient.invalidateQueries(),
     });
     return () => {
       stopReloading();

@@ -63,18 +63,18 @@ class FakePusher implements PusherLike {
 const config = { key: 'app-key', cluster: 'eu', host: null, port: null, scheme: null } as const;
 
 let fake: FakePusher | null;
-const connect = (onReconnected = vi.fn()) => {
+const connect = (onLive = vi.fn()) => {
   const stop = connectRealtime({
     config,
     userId: 42,
     token: 'acc-1',
-    onReconnected,
+    onLive,
     createClient: (key, options) => {
       fake = new FakePusher(key, options);
       return fake;
     },
   });
-  return { stop, onReconnected };
+  return { stop, onLive };
 };
 const ready = async () => {
   await vi.waitFor(() => expect(fake).not.toBeNull());
@@ -269,17 +269,32 @@ describe('realtime client (SPEC.md §7 Real-time, DESIGN.md §6)', () => {
     stop();
   });
 
-  it('publishes the connection state and refetches after a reconnect, not after the first connect', async () => {
-    const { stop, onReconnected } = connect();
+  it('is "connected" only once every member channel is subscribed, and refetches each time it becomes live', async () => {
+    const { stop, onLive } = connect();
     const pusher = await ready();
+    const subscribeAll = () => {
+      for (const channel of pusher.channels.values()) channel.fire('pusher:subscription_succeeded', {});
+    };
     expect(useRealtimeStatus.getState().state).toBe('connecting');
     pusher.state('connecting', 'connected');
+    // The socket is up, but an event published now could still be missed: not live yet.
+    expect(useRealtimeStatus.getState().state).toBe('connecting');
+    expect(onLive).not.toHaveBeenCalled();
+    const [first, ...rest] = [...pusher.channels.values()];
+    first?.fire('pusher:subscription_succeeded', {});
+    expect(useRealtimeStatus.getState().state).toBe('connecting');
+    for (const channel of rest) channel.fire('pusher:subscription_succeeded', {});
     expect(useRealtimeStatus.getState().state).toBe('connected');
-    expect(onReconnected).not.toHaveBeenCalled();
+    // What was loaded before the subscriptions stood is refetched once.
+    expect(onLive).toHaveBeenCalledTimes(1);
     pusher.state('connected', 'unavailable');
     expect(useRealtimeStatus.getState().state).toBe('unavailable');
     pusher.state('unavailable', 'connected');
-    expect(onReconnected).toHaveBeenCalledTimes(1);
+    expect(useRealtimeStatus.getState().state).toBe('connecting');
+    expect(onLive).toHaveBeenCalledTimes(1);
+    subscribeAll();
+    expect(useRealtimeStatus.getState().state).toBe('connected');
+    expect(onLive).toHaveBeenCalledTimes(2);
     stop();
   });
 

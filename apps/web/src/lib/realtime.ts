@@ -76,8 +76,12 @@ export interface RealtimeOptions {
   config: PublicConfig['pusher'];
   userId: number;
   token: string;
-  /** Called when the connection comes back after having been connected: refetch what was missed. */
-  onReconnected?: () => void;
+  /**
+   * Called each time the member is live (socket connected and every member channel subscribed): at the
+   * first connect and after every reconnect. Events published before that moment never reach this
+   * client, so whatever was loaded earlier is refetched.
+   */
+  onLive?: () => void;
   /** Defaults to pusher-js, loaded on demand so that guests never download it. */
   createClient?: (key: string, options: Options) => PusherLike | Promise<PusherLike>;
 }
@@ -117,7 +121,7 @@ export function connectRealtime({
   config,
   userId,
   token,
-  onReconnected,
+  onLive,
   createClient = loadPusher,
 }: RealtimeOptions): () => void {
   const headers: Record<string, string> = {
@@ -131,8 +135,22 @@ export function connectRealtime({
   const timers = new Set<ReturnType<typeof setTimeout>>();
   let client: PusherLike | null = null;
   let channelNames: string[] = [];
-  let wasConnected = false;
+  let socketState: ConnectionState = 'connecting';
+  const subscribed = new Set<string>();
+  let live = false;
   let closed = false;
+
+  /** "connected" means live: the socket is up and every member channel subscribed, so no event is lost. */
+  const publish = () => {
+    if (closed) return;
+    const nowLive =
+      socketState === 'connected' && channelNames.length > 0 && subscribed.size === channelNames.length;
+    useRealtimeStatus.setState({
+      state: socketState === 'connected' && !nowLive ? 'connecting' : socketState,
+    });
+    if (nowLive && !live) onLive?.();
+    live = nowLive;
+  };
 
   useRealtimeStatus.setState({ state: 'connecting' });
   const start = (created: PusherLike) => {
@@ -140,12 +158,10 @@ export function connectRealtime({
     current = created;
     for (const [name, joined] of extraChannels) joined.attach(created, name);
     created.connection.bind('state_change', (change) => {
-      const current = (change as { current: ConnectionState }).current;
-      if (closed) return;
-      useRealtimeStatus.setState({ state: current });
-      if (current !== 'connected') return;
-      if (wasConnected) onReconnected?.();
-      wasConnected = true;
+      socketState = (change as { current: ConnectionState }).current;
+      // pusher-js subscribes every channel again after a reconnect.
+      if (socketState !== 'connected') subscribed.clear();
+      publish();
     });
     channelNames = memberChannelKinds.map((kind) => subscribeMemberChannel(created, userId, kind));
   };
@@ -155,6 +171,10 @@ export function connectRealtime({
     let renewed = false;
     const subscribe = () => {
       const channel = pusher.subscribe(name);
+      channel.bind('pusher:subscription_succeeded', () => {
+        subscribed.add(name);
+        publish();
+      });
       for (const event of Object.keys(realtimeEvents[kind]) as MemberEventName[]) {
         if (IGNORED_EVENTS.has(event)) continue;
         bindParsed(channel, kind, event, (payload: MemberEvents[typeof event]) =>
@@ -171,6 +191,7 @@ export function connectRealtime({
             .then(() => {
               if (closed) return;
               pusher.unsubscribe(name);
+              subscribed.delete(name);
               subscribe();
             })
             .catch(() => {});
