@@ -81,6 +81,9 @@ export async function createTestApp(
       profileRead: generous,
       hide: generous,
       report: generous,
+      passwordChange: generous,
+      emailChange: generous,
+      emailLink: generous,
     },
     ...overrides,
   };
