@@ -33,14 +33,16 @@ export function SessionsSection() {
               className="divide-y divide-line rounded-xl border border-line"
               aria-label={t('sessions.title')}
             >
-              {list.map((s) => (
-                <SessionItem
-                  key={s.id}
-                  session={s}
-                  onEnd={() => endOne.mutate(s.id)}
-                  ending={endOne.isPending && endOne.variables === s.id}
-                />
-              ))}
+              {[...list]
+                .sort((x, y) => Number(y.current) - Number(x.current))
+                .map((s) => (
+                  <SessionItem
+                    key={s.id}
+                    session={s}
+                    onEnd={() => endOne.mutate(s.id)}
+                    ending={endOne.isPending && endOne.variables === s.id}
+                  />
+                ))}
             </ul>
             {list.length > 1 && (
               <Button variant="secondary" loading={endOthers.isPending} onClick={() => endOthers.mutate()}>
@@ -73,7 +75,8 @@ function SessionItem({
   return (
     <li className="flex flex-wrap items-center gap-3 p-4" data-testid="session">
       <Icon aria-hidden="true" className="size-6 shrink-0 text-muted" />
-      <div className="min-w-0 flex-1">
+      {/* On a phone the button moves below the text rather than squeezing it. */}
+      <div className="min-w-0 flex-1 basis-52">
         <p className="font-medium">
           {name}
           {session.current && (
@@ -91,6 +94,7 @@ function SessionItem({
         <Button
           variant="ghost"
           size="sm"
+          className="ml-6 sm:ml-0"
           loading={ending}
           onClick={onEnd}
           aria-label={t('sessions.endLabel', { name })}
