@@ -34,7 +34,8 @@ export function EmailSection() {
                 </span>
               </dd>
             </dl>
-            {change.isSuccess && <Alert tone="success">{change.data}</Alert>}
+            {/* The waiting address says it all; the answer alone only while the list catches up. */}
+            {change.isSuccess && !pending_email && <Alert tone="success">{change.data}</Alert>}
             {pending_email && <Alert tone="info">{t('email.pending', { email: pending_email })}</Alert>}
             {open ? (
               <EmailForm onDone={() => setOpen(false)} change={change} />
