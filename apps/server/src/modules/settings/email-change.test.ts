@@ -247,3 +247,25 @@ describe('the old address can undo the change for 7 days', () => {
     }
   });
 });
+
+describe('the member life cycle covers address changes', () => {
+  it('the export lists them (both addresses, no token); erasing the member deletes them', async () => {
+    const { eraseMember, exportMember } = await import('../../lifecycle/member-data-table.ts');
+    const m = await member();
+    const next = fresh();
+    await changeEmail(m.token, { email: next, password: strongPassword });
+    const exported = (await exportMember(t.app.ctx, m.id)) as { settings: { email_changes: object[] } };
+    expect(exported.settings.email_changes).toEqual([
+      expect.objectContaining({
+        old_email: m.email,
+        new_email: next,
+        confirmed_at: null,
+        cancelled_at: null,
+      }),
+    ]);
+    expect(JSON.stringify(exported.settings)).not.toMatch(/token|hash/i);
+    await eraseMember(t.app.ctx, m.id);
+    const rows = await t.app.ctx.db.select().from(emailChanges).where(eq(emailChanges.userId, m.id));
+    expect(rows).toEqual([]);
+  });
+});
