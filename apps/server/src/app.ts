@@ -26,6 +26,7 @@ import { seedQuestionnaire } from './modules/questionnaire/questionnaire.service
 import { createBroadcaster } from './modules/realtime/broadcaster.ts';
 import { realtimeRoutes } from './modules/realtime/realtime.plugin.ts';
 import { safetyRoutes } from './modules/safety/safety.routes.ts';
+import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { watchlistRoutes } from './modules/watchlist/watchlist.routes.ts';
 import { authPlugin } from './plugins/auth.ts';
@@ -130,6 +131,7 @@ export async function buildApp(
   await app.register(partnersRoutes, { ctx });
   await app.register(watchlistRoutes, { ctx });
   await app.register(safetyRoutes, { ctx });
+  await app.register(settingsRoutes, { ctx });
   await app.register(chatRoutes, { ctx });
   await app.register(realtimeRoutes, { ctx, embedded });
   await app.register(spaPlugin, { webDist: config.webDist });

@@ -54,7 +54,7 @@ export interface RateLimitRule {
   timeWindow: number;
 }
 
-/** Per address: login, register, passwordReset, refresh. Per verified member: the rest. */
+/** Per address: login, register, passwordReset, refresh, emailLink. Per verified member: the rest. */
 export type RateLimitName =
   | 'login'
   | 'register'
@@ -65,7 +65,10 @@ export type RateLimitName =
   | 'friendAction'
   | 'report'
   | 'profileRead'
-  | 'hide';
+  | 'hide'
+  | 'passwordChange'
+  | 'emailChange'
+  | 'emailLink';
 
 export interface Config {
   env: 'development' | 'production' | 'test';
@@ -194,6 +197,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       chatSend: { max: 60, timeWindow: 60_000 },
       friendAction: { max: 60, timeWindow: 60 * 60_000 },
       report: { max: 20, timeWindow: 60 * 60_000 },
+      // Both check the current password: a stolen access token must not become a password guesser.
+      passwordChange: { max: 10, timeWindow: 15 * 60_000 },
+      emailChange: { max: 5, timeWindow: 60 * 60_000 },
+      // Confirming or undoing an address change, per address.
+      emailLink: { max: 10, timeWindow: 15 * 60_000 },
     }),
     loginThrottle: {
       ...scaleLimits(e.RATE_LIMIT_FACTOR, { r: { max: 10, timeWindow: 15 * 60_000 } }).r,

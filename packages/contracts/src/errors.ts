@@ -37,6 +37,11 @@ export const errorCatalogue = {
     de: 'Dieser Link ist ungültig oder abgelaufen.',
     en: 'This link is invalid or has expired.',
   },
+  link_expired: {
+    status: 410,
+    de: 'Dieser Link ist abgelaufen. Wenn du Hilfe brauchst, schreib unserem Kundenservice.',
+    en: 'This link has expired. If you need help, write to our customer service.',
+  },
   not_found: { status: 404, de: 'Nicht gefunden.', en: 'Not found.' },
   conflict: { status: 409, de: 'Das ist gerade nicht möglich.', en: 'This is not possible right now.' },
   friendship_state: {

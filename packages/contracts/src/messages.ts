@@ -19,6 +19,8 @@ export const validationMessages = {
     nickname_format: 'Bitte nutze nur Buchstaben, Ziffern, Leerzeichen, Punkt, Binde- und Unterstrich.',
     terms: 'Bitte stimme den Nutzungsbedingungen zu.',
     unstorable: 'Diese Angabe enthält Zeichen, die wir nicht speichern können.',
+    current_password: 'Das Passwort ist nicht korrekt.',
+    same_email: 'Das ist schon deine E-Mail Adresse.',
   },
   en: {
     required: 'This field is required',
@@ -32,6 +34,8 @@ export const validationMessages = {
     nickname_format: 'Please use only letters, digits, spaces, dots, hyphens and underscores.',
     terms: 'Please accept the terms of use.',
     unstorable: 'This field contains characters we cannot store.',
+    current_password: 'The password is not correct.',
+    same_email: 'This already is your e-mail address.',
   },
 } as const satisfies Record<Locale, Record<string, string>>;
 

@@ -1,5 +1,6 @@
 // drizzle-kit reads this file; application code imports the schema files it needs directly.
 export * from './schema/chat.ts';
+export * from './schema/email-changes.ts';
 export * from './schema/matching.ts';
 export * from './schema/partnerships.ts';
 export * from './schema/questionnaire.ts';

@@ -60,6 +60,49 @@ const de = {
   'mail.reset.action': 'Neues Passwort festlegen',
   'mail.reset.footer':
     'Du hast das nicht angefordert? Dann bleibt dein Passwort unverändert und du kannst diese E-Mail ignorieren.',
+  'settings.password_changed':
+    'Dein Passwort wurde geändert. Auf allen anderen Geräten bist du jetzt abgemeldet.',
+  'settings.email_change_sent':
+    'Wir haben einen Bestätigungslink an die neue Adresse geschickt. Erst wenn du ihn öffnest, gilt die neue Adresse.',
+  'settings.email_changed': 'Deine neue E-Mail Adresse ist bestätigt.',
+  'settings.email_change_undone':
+    'Die Änderung deiner E-Mail Adresse ist rückgängig gemacht. Zur Sicherheit wurdest du überall abgemeldet.',
+  'settings.nickname_changed': 'Dein Spitzname wurde geändert.',
+
+  'mail.footer.security':
+    'Wir schicken dir diese E-Mail zu deiner Sicherheit, wenn sich an deinem Konto etwas Wichtiges ändert.',
+
+  'mail.password_changed.subject': '{{app}}: Dein Passwort wurde geändert',
+  'mail.password_changed.done':
+    'das Passwort deines Kontos wurde gerade geändert. Auf allen anderen Geräten wurdest du abgemeldet.',
+  'mail.password_changed.not_you': 'Warst du das nicht? Dann setze dein Passwort bitte sofort zurück.',
+  'mail.password_changed.action': 'Passwort zurücksetzen',
+
+  'mail.email_confirm.subject': '{{app}}: Bitte bestätige deine neue E-Mail Adresse',
+  'mail.email_confirm.asked':
+    'du möchtest diese Adresse für dein Konto bei {{app}} nutzen. Bitte bestätige sie, erst dann gilt sie.',
+  'mail.email_confirm.valid': 'Der Link ist 24 Stunden gültig.',
+  'mail.email_confirm.action': 'Neue Adresse bestätigen',
+  'mail.email_confirm.footer':
+    'Du hast das nicht angefordert? Dann kannst du diese E-Mail einfach ignorieren.',
+
+  'mail.email_change.subject': '{{app}}: Deine E-Mail Adresse soll geändert werden',
+  'mail.email_change.asked':
+    'für dein Konto wurde eine neue E-Mail Adresse angegeben: {{name}}. Sie gilt, sobald sie bestätigt ist.',
+  'mail.email_change.undo':
+    'Warst du das nicht? Dann mach die Änderung mit dem folgenden Link rückgängig. Er ist 7 Tage gültig; danach hilft dir unser Kundenservice.',
+  'mail.email_change.action': 'Änderung rückgängig machen',
+
+  'mail.address_claimed.subject': '{{app}}: Jemand wollte deine E-Mail Adresse verwenden',
+  'mail.address_claimed.attempt':
+    'gerade wollte jemand seinem Konto bei {{app}} deine E-Mail Adresse geben. Du hast hier schon ein Konto, daher haben wir das nicht zugelassen.',
+
+  'mail.new_sign_in.subject': '{{app}}: Neue Anmeldung bei deinem Konto',
+  'mail.new_sign_in.when': 'gerade hat sich jemand mit {{name}} bei deinem Konto angemeldet.',
+  'mail.new_sign_in.not_you':
+    'Warst du das? Dann ist alles in Ordnung. Wenn nicht, beende die Sitzung in deinen Einstellungen und ändere dein Passwort.',
+  'mail.new_sign_in.action': 'Sitzungen ansehen',
+  'mail.new_sign_in.unknown': 'unbekannt',
 } as const;
 
 export type TextKey = keyof typeof de;
@@ -115,6 +158,47 @@ const en: Record<TextKey, string> = {
   'mail.reset.action': 'Set a new password',
   'mail.reset.footer':
     'You did not ask for this? Then your password stays unchanged and you can ignore this e-mail.',
+  'settings.password_changed': 'Your password has been changed. You are now signed out on all other devices.',
+  'settings.email_change_sent':
+    'We have sent a confirmation link to the new address. The new address counts once you open it.',
+  'settings.email_changed': 'Your new e-mail address is confirmed.',
+  'settings.email_change_undone':
+    'The change of your e-mail address has been undone. To be safe, you were signed out everywhere.',
+  'settings.nickname_changed': 'Your nickname has been changed.',
+
+  'mail.footer.security':
+    'We send you this e-mail for your safety whenever something important about your account changes.',
+
+  'mail.password_changed.subject': '{{app}}: Your password has been changed',
+  'mail.password_changed.done':
+    'the password of your account was just changed. You have been signed out on all other devices.',
+  'mail.password_changed.not_you': 'Was it not you? Then please reset your password right away.',
+  'mail.password_changed.action': 'Reset password',
+
+  'mail.email_confirm.subject': '{{app}}: Please confirm your new e-mail address',
+  'mail.email_confirm.asked':
+    'you want to use this address for your {{app}} account. Please confirm it; only then does it count.',
+  'mail.email_confirm.valid': 'The link is valid for 24 hours.',
+  'mail.email_confirm.action': 'Confirm new address',
+  'mail.email_confirm.footer': 'You did not ask for this? Then you can simply ignore this e-mail.',
+
+  'mail.email_change.subject': '{{app}}: Your e-mail address is about to change',
+  'mail.email_change.asked':
+    'a new e-mail address was given for your account: {{name}}. It counts once it is confirmed.',
+  'mail.email_change.undo':
+    'Was it not you? Then undo the change with the link below. It is valid for 7 days; after that our customer service helps you.',
+  'mail.email_change.action': 'Undo the change',
+
+  'mail.address_claimed.subject': '{{app}}: Someone wanted to use your e-mail address',
+  'mail.address_claimed.attempt':
+    'someone just tried to give their {{app}} account your e-mail address. You already have an account here, so we did not allow it.',
+
+  'mail.new_sign_in.subject': '{{app}}: New sign-in to your account',
+  'mail.new_sign_in.when': 'someone just signed in to your account with {{name}}.',
+  'mail.new_sign_in.not_you':
+    'Was it you? Then all is well. If not, end the session in your settings and change your password.',
+  'mail.new_sign_in.action': 'See sessions',
+  'mail.new_sign_in.unknown': 'unknown',
 };
 
 export const serverTexts: Record<Locale, Record<TextKey, string>> = { de, en };

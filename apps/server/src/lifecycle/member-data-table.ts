@@ -4,6 +4,7 @@ import { jobsData } from '../modules/jobs/jobs.member-data.ts';
 import { partnersData } from '../modules/partners/partners.member-data.ts';
 import { questionnaireData } from '../modules/questionnaire/questionnaire.member-data.ts';
 import { hiddenListData, reportsData } from '../modules/safety/safety.member-data.ts';
+import { emailChangesData } from '../modules/settings/settings.member-data.ts';
 import { accountData } from '../modules/users/users.member-data.ts';
 import { watchlistData } from '../modules/watchlist/watchlist.member-data.ts';
 import { eraseMemberData, exportMemberData } from './member-data.ts';
@@ -20,6 +21,7 @@ export const memberDataTable = [
   watchlistData,
   hiddenListData,
   reportsData,
+  emailChangesData,
   jobsData,
   accountData,
 ] as const;

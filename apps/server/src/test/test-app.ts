@@ -81,6 +81,9 @@ export async function createTestApp(
       profileRead: generous,
       hide: generous,
       report: generous,
+      passwordChange: generous,
+      emailChange: generous,
+      emailLink: generous,
     },
     ...overrides,
   };
@@ -137,10 +140,12 @@ export async function outbox(t: TestApp): Promise<OutboxMail[]> {
     return [];
   }
   return files.map((f) => {
-    const raw = decodeQuotedPrintable(readFileSync(path.join(dir, f), 'utf8'));
-    // A long header continues on indented lines (folding).
+    const file = readFileSync(path.join(dir, f), 'utf8');
+    const raw = decodeQuotedPrintable(file);
+    // A long header continues on indented lines (folding). Headers are read before the body's
+    // quoted-printable decoding, which would eat the "=" ending an encoded word at a fold.
     const header = (name: string) =>
-      (new RegExp(`^${name}: (.*(?:\r?\n[ \t].*)*)`, 'mi').exec(raw)?.[1] ?? '')
+      (new RegExp(`^${name}: (.*(?:\r?\n[ \t].*)*)`, 'mi').exec(file)?.[1] ?? '')
         .replace(/\r?\n[ \t]+/g, ' ')
         .trim();
     // Whitespace between two encoded words is not part of the text (RFC 2047).

@@ -4,6 +4,7 @@ import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
 import { passwordResets } from '../../db/schema/sessions.ts';
 import type { UserRow } from '../../db/schema/users.ts';
+import { t } from '../../i18n/catalogue.ts';
 import { AppError, validationError } from '../../lib/app-error.ts';
 import { endMemberLive } from '../chat/chat.service.ts';
 import { mailTemplate } from '../mail/templates.ts';
@@ -17,8 +18,9 @@ import {
   verifiedAccountByEmail,
   verifyAndClaimAddress,
 } from '../users/users.service.ts';
+import { clientInfo } from './client-info.ts';
 import { firstMatchingAccount, hashPassword, isWeakPassword, needsRehash } from './passwords.ts';
-import { revokeAllSessions } from './sessions.service.ts';
+import { isUnknownClient, revokeAllSessions, startSession } from './sessions.service.ts';
 import { hashToken, newOpaqueToken } from './tokens.ts';
 
 /** The one strength check of every place that sets a password (register, reset, change). */
@@ -146,4 +148,23 @@ export async function resetPassword(ctx: AppContext, token: string, password: st
   await setPasswordHash(ctx.db, user.id, await hashPassword(password));
   await revokeAllSessions(ctx.db, user.id, 'password_reset');
   await endMemberLive(ctx, user.id);
+}
+
+/**
+ * Starts the session of a sign-in; when the member signed in before but never with this browser and
+ * system, they are told by mail (what browser, on what system; no address, no place).
+ */
+export async function signIn(ctx: AppContext, user: UserRow, userAgent: string | undefined) {
+  const unknown = await isUnknownClient(ctx.db, user.id, userAgent);
+  const tokens = await startSession(ctx, user.id, userAgent);
+  if (unknown) {
+    const c = clientInfo(userAgent);
+    const { appUrl, appName } = ctx.config;
+    const unknownText = t(user.locale, 'mail.new_sign_in.unknown');
+    const name = `${c.browser ?? unknownText} (${c.os ?? unknownText})`;
+    ctx.mailer.queue(
+      mailTemplate('newSignIn', user.locale, appName, user, `${appUrl}/settings`, { name, message: '' }),
+    );
+  }
+  return tokens;
 }

@@ -26,6 +26,7 @@ import {
   requestPasswordReset,
   resetPassword,
   sendVerificationMail,
+  signIn,
   verifyEmail,
 } from './accounts.service.ts';
 import { revokeSession, rotateRefreshToken, startSession } from './sessions.service.ts';
@@ -56,7 +57,7 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
     },
     async (request) => {
       const user = await checkCredentials(ctx, request.body.username, request.body.password);
-      const tokens = await startSession(ctx, user.id, request.headers['user-agent']);
+      const tokens = await signIn(ctx, user, request.headers['user-agent']);
       return { ...tokens, user: await userView(ctx.db, user) };
     },
   );

@@ -1,11 +1,12 @@
 import { isStorableText } from '@trostnetz/contracts/fields';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
 import type { Db } from '../../db/client.ts';
 import { refreshTokens, sessions } from '../../db/schema/sessions.ts';
 import { users } from '../../db/schema/users.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { endMemberLive } from '../chat/chat.service.ts';
+import { clientFamily } from './client-info.ts';
 import { hashToken, newOpaqueToken } from './tokens.ts';
 
 export interface IssuedTokens {
@@ -32,7 +33,11 @@ export async function startSession(
   const agent = userAgent?.slice(0, 300);
   const [session] = await ctx.db
     .insert(sessions)
-    .values({ userId, userAgent: agent && isStorableText(agent) ? agent : null })
+    .values({
+      userId,
+      userAgent: agent && isStorableText(agent) ? agent : null,
+      clientFamily: clientFamily(agent),
+    })
     .returning({ id: sessions.id });
   const sessionId = session!.id;
   return {
@@ -105,7 +110,7 @@ export async function revokeAllSessions(db: Db, userId: number, reason: string) 
 
 function prepareMemberOfLiveSession(db: Db) {
   return db
-    .select({ user: users })
+    .select({ user: users, lastUsedAt: sessions.lastUsedAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
@@ -122,7 +127,13 @@ function prepareMemberOfLiveSession(db: Db) {
 // Runs on every authenticated request: built and planned once per database, not per call.
 const preparedLookups = new WeakMap<Db, ReturnType<typeof prepareMemberOfLiveSession>>();
 
-/** One indexed look-up per authenticated request: the live session's member (not deleted), or undefined. */
+/** A session's "last used" moves at most this often, so that most requests write nothing. */
+export const LAST_USED_PRECISION_MS = 60_000;
+
+/**
+ * One indexed look-up per authenticated request: the live session's member (not deleted), or
+ * undefined. Marks the session used when its mark is older than a minute (one write a minute at most).
+ */
 export async function memberOfLiveSession(db: Db, sessionId: string, userId: number) {
   let lookup = preparedLookups.get(db);
   if (!lookup) {
@@ -130,5 +141,70 @@ export async function memberOfLiveSession(db: Db, sessionId: string, userId: num
     preparedLookups.set(db, lookup);
   }
   const [row] = await lookup.execute({ sessionId, userId });
+  if (row && Date.now() - row.lastUsedAt.getTime() >= LAST_USED_PRECISION_MS) {
+    const stale = new Date(Date.now() - LAST_USED_PRECISION_MS);
+    await db
+      .update(sessions)
+      .set({ lastUsedAt: new Date() })
+      .where(and(eq(sessions.id, sessionId), lt(sessions.lastUsedAt, stale)));
+  }
   return row?.user;
+}
+
+/**
+ * True when the member signed in before, but never from this browser and system: the sign-in is
+ * told by mail. Sessions from before families were stored are judged by their user agent.
+ */
+export async function isUnknownClient(db: Db, userId: number, userAgent: string | undefined) {
+  const family = clientFamily(userAgent?.slice(0, 300));
+  const earlier = await db
+    .select({ family: sessions.clientFamily, userAgent: sessions.userAgent })
+    .from(sessions)
+    .where(eq(sessions.userId, userId))
+    .orderBy(desc(sessions.createdAt))
+    .limit(200);
+  if (earlier.length === 0) return false;
+  return !earlier.some((s) => (s.family ?? clientFamily(s.userAgent)) === family);
+}
+
+/** The member's sessions that can still be used: not ended, refresh token not idle too long. */
+export async function liveSessions(ctx: AppContext, userId: number) {
+  const idleSince = new Date(Date.now() - ctx.config.tokens.refreshTtlSec * 1000);
+  return ctx.db
+    .select({
+      id: sessions.id,
+      userAgent: sessions.userAgent,
+      createdAt: sessions.createdAt,
+      lastUsedAt: sessions.lastUsedAt,
+    })
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.lastUsedAt, idleSince)))
+    .orderBy(desc(sessions.lastUsedAt));
+}
+
+/**
+ * Ends one of the member's own sessions; false when there is no live one of theirs with this id
+ * (someone else's looks exactly like none). Its sockets close: see endMemberLive.
+ */
+export async function endOwnSession(ctx: AppContext, userId: number, sessionId: string, reason: string) {
+  const ended = await ctx.db
+    .update(sessions)
+    .set({ revokedAt: new Date(), revokedReason: reason })
+    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id });
+  if (ended.length === 0) return false;
+  await endMemberLive(ctx, userId);
+  return true;
+}
+
+/** Ends every session of the member but this one, and closes their sockets; answers how many ended. */
+export async function endOtherSessions(ctx: AppContext, userId: number, keep: string, reason: string) {
+  const ended = await ctx.db
+    .update(sessions)
+    .set({ revokedAt: new Date(), revokedReason: reason })
+    .where(and(eq(sessions.userId, userId), ne(sessions.id, keep), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id });
+  // Every socket of the member closes; those of the kept session reconnect with their still valid auth.
+  await endMemberLive(ctx, userId);
+  return ended.length;
 }

@@ -154,8 +154,9 @@ export function closeConversationChannel(ctx: AppContext, chatId: number) {
 }
 
 /**
- * A session ended (logout, password reset, a reused refresh token; account deletion and a password
- * change must call it too): the member's sockets close, and each of their conversation channels ends,
+ * A session ended (logout, password reset or change, a session ended from the settings, a reused
+ * refresh token; account deletion must call it too): the member's sockets close (those of sessions
+ * still live reconnect with their own auth), and each of their conversation channels ends,
  * so a socket of the ended session that joined one is out too. Partners get CHANNEL_CLOSED_EVENT and
  * join again; /pusher/auth refuses the ended session.
  */

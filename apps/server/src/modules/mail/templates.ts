@@ -76,6 +76,40 @@ const mails = {
     action: 'mail.reset.action',
     footer: 'mail.reset.footer',
   },
+  passwordChanged: {
+    subject: 'mail.password_changed.subject',
+    body: () => ['mail.password_changed.done', 'mail.password_changed.not_you'],
+    action: 'mail.password_changed.action',
+    footer: 'mail.footer.security',
+  },
+  /** To the new address: its confirmation link. */
+  emailConfirm: {
+    subject: 'mail.email_confirm.subject',
+    body: () => ['mail.email_confirm.asked', 'mail.email_confirm.valid'],
+    action: 'mail.email_confirm.action',
+    footer: 'mail.email_confirm.footer',
+  },
+  /** To the old address: the new one (`name`) and the undo link. */
+  emailChangeRequested: {
+    subject: 'mail.email_change.subject',
+    body: () => ['mail.email_change.asked', 'mail.email_change.undo'],
+    action: 'mail.email_change.action',
+    footer: 'mail.footer.security',
+  },
+  /** To the owner of an address another member tried to move their account to. */
+  addressClaimed: {
+    subject: 'mail.address_claimed.subject',
+    body: () => ['mail.address_claimed.attempt', 'mail.address_in_use.was_it_you'],
+    action: 'mail.address_in_use.action',
+    footer: 'mail.address_in_use.footer',
+  },
+  /** A sign-in from a browser and system (`name`) not seen before for this member. */
+  newSignIn: {
+    subject: 'mail.new_sign_in.subject',
+    body: () => ['mail.new_sign_in.when', 'mail.new_sign_in.not_you'],
+    action: 'mail.new_sign_in.action',
+    footer: 'mail.footer.security',
+  },
 } satisfies Record<string, MailParts>;
 
 export function mailTemplate(

@@ -7,4 +7,20 @@ export const settingsScreens = defineScreens({
     title: 'settings:titles.settings',
     component: async () => (await import('./components/settings-screen.tsx')).SettingsScreen,
   },
+  // Guest, so that the links from the mails work on a device where the member is not signed in.
+  // Not tracked: the address carries a one-time token.
+  'email-confirm': {
+    path: '/settings/email/confirm/:token',
+    guest: true,
+    notTracked: true,
+    title: 'settings:titles.email-confirm',
+    component: async () => (await import('./components/email-link-screen.tsx')).EmailConfirmScreen,
+  },
+  'email-undo': {
+    path: '/settings/email/undo/:token',
+    guest: true,
+    notTracked: true,
+    title: 'settings:titles.email-undo',
+    component: async () => (await import('./components/email-link-screen.tsx')).EmailUndoScreen,
+  },
 });

@@ -1,0 +1,166 @@
+import { messageResponse } from '@trostnetz/contracts/auth';
+import {
+  changeEmailBody,
+  changeNicknameBody,
+  changePasswordBody,
+  emailLinkBody,
+  endedSessions,
+  sessionIdParam,
+  sessionList,
+  settingsMe,
+} from '@trostnetz/contracts/settings';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../app-context.ts';
+import { t } from '../../i18n/catalogue.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { currentMember } from '../../plugins/auth.ts';
+import { perMember } from '../../plugins/rate-limit.ts';
+import { endOtherSessions, endOwnSession, liveSessions } from '../auth/sessions.service.ts';
+import { userView } from '../users/users.service.ts';
+import {
+  confirmEmailChange,
+  pendingEmail,
+  requestEmailChange,
+  undoEmailChange,
+} from './email-change.service.ts';
+import { presentSession } from './settings.presenter.ts';
+import { changeNickname, changePassword } from './settings.service.ts';
+
+const sessionOf = (request: FastifyRequest) => {
+  if (!request.auth) throw new AppError('unauthenticated');
+  return request.auth.sessionId;
+};
+
+/** The member's account and security settings (SPEC.md §2 /settings, issue 11). */
+export async function settingsRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const limits = ctx.config.rateLimits;
+  const tags = ['settings'];
+
+  r.get(
+    '/api/settings/me',
+    { schema: { tags, response: { 200: settingsMe } }, preHandler: app.requireMember },
+    async (request) => {
+      const member = currentMember(request);
+      return { user: await userView(ctx.db, member), pending_email: await pendingEmail(ctx, member.id) };
+    },
+  );
+
+  r.post(
+    '/api/settings/change-password',
+    {
+      schema: {
+        tags,
+        body: changePasswordBody,
+        response: { 200: messageResponse },
+        description:
+          'Every other session of the member ends; this one stays. 422 for a wrong current password.',
+      },
+      preHandler: app.requireMember,
+      config: { rateLimit: perMember('password-change', limits.passwordChange) },
+    },
+    async (request) => {
+      await changePassword(ctx, currentMember(request), sessionOf(request), request.body);
+      return { message: t(request.locale, 'settings.password_changed') };
+    },
+  );
+
+  r.post(
+    '/api/settings/change-email',
+    {
+      schema: {
+        tags,
+        body: changeEmailBody,
+        response: { 202: messageResponse },
+        description:
+          'The same answer whether or not the address is taken; it counts once its link is confirmed.',
+      },
+      preHandler: app.requireMember,
+      config: { rateLimit: perMember('email-change', limits.emailChange) },
+    },
+    async (request, reply) => {
+      await requestEmailChange(ctx, currentMember(request), request.body);
+      return reply.status(202).send({ message: t(request.locale, 'settings.email_change_sent') });
+    },
+  );
+
+  r.post(
+    '/api/settings/email/confirm',
+    {
+      schema: { tags, body: emailLinkBody, response: { 200: messageResponse } },
+      config: { rateLimit: limits.emailLink },
+    },
+    async (request) => {
+      await confirmEmailChange(ctx, request.body.token);
+      return { message: t(request.locale, 'settings.email_changed') };
+    },
+  );
+
+  r.post(
+    '/api/settings/email/undo',
+    {
+      schema: {
+        tags,
+        body: emailLinkBody,
+        response: { 200: messageResponse },
+        description: 'Valid 7 days (410 after). Every session of the member ends.',
+      },
+      config: { rateLimit: limits.emailLink },
+    },
+    async (request) => {
+      await undoEmailChange(ctx, request.body.token);
+      return { message: t(request.locale, 'settings.email_change_undone') };
+    },
+  );
+
+  r.post(
+    '/api/settings/change-nickname',
+    {
+      schema: { tags, body: changeNicknameBody, response: { 200: settingsMe } },
+      preHandler: app.requireMember,
+    },
+    async (request) => {
+      const row = await changeNickname(ctx, currentMember(request), request.body.nickname);
+      return { user: await userView(ctx.db, row), pending_email: await pendingEmail(ctx, row.id) };
+    },
+  );
+
+  r.get(
+    '/api/settings/sessions',
+    { schema: { tags, response: { 200: sessionList } }, preHandler: app.requireMember },
+    async (request) => {
+      const rows = await liveSessions(ctx, currentMember(request).id);
+      return { data: rows.map((s) => presentSession(s, sessionOf(request))) };
+    },
+  );
+
+  r.delete(
+    '/api/settings/sessions/:id',
+    {
+      schema: { tags, params: sessionIdParam, response: { 204: z.null() } },
+      preHandler: app.requireMember,
+    },
+    async (request, reply) => {
+      const ended = await endOwnSession(ctx, currentMember(request).id, request.params.id, 'ended_by_member');
+      if (!ended) throw new AppError('not_found');
+      return reply.status(204).send(null);
+    },
+  );
+
+  r.delete(
+    '/api/settings/sessions',
+    {
+      schema: {
+        tags,
+        response: { 200: endedSessions },
+        description: 'Signs out everywhere else: every session but this one ends.',
+      },
+      preHandler: app.requireMember,
+    },
+    async (request) => ({
+      ended: await endOtherSessions(ctx, currentMember(request).id, sessionOf(request), 'ended_by_member'),
+    }),
+  );
+}

@@ -1,0 +1,51 @@
+import { vmsg } from '@trostnetz/contracts/messages';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { AppContext } from '../../app-context.ts';
+import { passwordResets } from '../../db/schema/sessions.ts';
+import { type UserRow, users } from '../../db/schema/users.ts';
+import { validationError } from '../../lib/app-error.ts';
+import { assertStrongPassword } from '../auth/accounts.service.ts';
+import { hashPassword, verifyPassword } from '../auth/passwords.ts';
+import { endOtherSessions } from '../auth/sessions.service.ts';
+import { mailTemplate } from '../mail/templates.ts';
+import { setPasswordHash } from '../users/users.service.ts';
+
+/** The current password, asked again before anything that matters for security; a 422 on the field when wrong. */
+export async function assertCurrentPassword(member: UserRow, password: string, field: string) {
+  if (!(await verifyPassword(member.passwordHash, password))) {
+    throw validationError({ [field]: [vmsg('current_password')] });
+  }
+}
+
+/**
+ * A new password, strong as at registration. Every other session ends (and its sockets close), this
+ * one stays; open reset links are used up; the member is told by mail.
+ */
+export async function changePassword(
+  ctx: AppContext,
+  member: UserRow,
+  sessionId: string,
+  input: { current_password: string; password: string },
+) {
+  await assertCurrentPassword(member, input.current_password, 'current_password');
+  await assertStrongPassword(input.password, member);
+  await setPasswordHash(ctx.db, member.id, await hashPassword(input.password));
+  await ctx.db
+    .update(passwordResets)
+    .set({ usedAt: new Date() })
+    .where(and(eq(passwordResets.userId, member.id), isNull(passwordResets.usedAt)));
+  await endOtherSessions(ctx, member.id, sessionId, 'password_change');
+  const { appUrl, appName } = ctx.config;
+  ctx.mailer.queue(
+    mailTemplate('passwordChanged', member.locale, appName, member, `${appUrl}/forgot-password`),
+  );
+}
+
+export async function changeNickname(ctx: AppContext, member: UserRow, nickname: string): Promise<UserRow> {
+  const [row] = await ctx.db
+    .update(users)
+    .set({ nickname, updatedAt: new Date() })
+    .where(eq(users.id, member.id))
+    .returning();
+  return row!;
+}

@@ -1,0 +1,20 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { messageResponse } from '@trostnetz/contracts/auth';
+import type { ChangePasswordBody } from '@trostnetz/contracts/settings';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { sessionsQuery } from './get-sessions.ts';
+
+/** POST /api/settings/change-password: every other session ends; 422 on current_password when wrong. */
+export async function changePassword(body: ChangePasswordBody): Promise<string> {
+  return messageResponse.parse(
+    await apiRequest<unknown>('/api/settings/change-password', { method: 'POST', body }),
+  ).message;
+}
+
+export function useChangePassword() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: changePassword,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: sessionsQuery.queryKey }),
+  });
+}

@@ -1,0 +1,17 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { endedSessions } from '@trostnetz/contracts/settings';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { sessionsQuery } from './get-sessions.ts';
+
+/** DELETE /api/settings/sessions: signs out everywhere else; answers how many sessions ended. */
+export async function endOtherSessions(): Promise<number> {
+  return endedSessions.parse(await apiRequest<unknown>('/api/settings/sessions', { method: 'DELETE' })).ended;
+}
+
+export function useEndOtherSessions() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: endOtherSessions,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: sessionsQuery.queryKey }),
+  });
+}
