@@ -17,6 +17,7 @@ import { createAccessTokens } from './modules/auth/tokens.ts';
 import { chatRoutes } from './modules/chat/chat.routes.ts';
 import { contentRoutes } from './modules/content/content.routes.ts';
 import { seedContent } from './modules/content/content.seed.ts';
+import { customerServiceRoutes } from './modules/customer-service/customer-service.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { openJobQueue } from './modules/jobs/job-queue.ts';
 import { jobTable } from './modules/jobs/job-table.ts';
@@ -135,6 +136,7 @@ export async function buildApp(
   await app.register(safetyRoutes, { ctx });
   await app.register(chatRoutes, { ctx });
   await app.register(contentRoutes, { ctx });
+  await app.register(customerServiceRoutes, { ctx });
   await app.register(realtimeRoutes, { ctx, embedded });
   await app.register(spaPlugin, { webDist: config.webDist });
 

@@ -19,6 +19,8 @@ export const validationMessages = {
     nickname_format: 'Bitte nutze nur Buchstaben, Ziffern, Leerzeichen, Punkt, Binde- und Unterstrich.',
     terms: 'Bitte stimme den Nutzungsbedingungen zu.',
     unstorable: 'Diese Angabe enthält Zeichen, die wir nicht speichern können.',
+    too_fast:
+      'Das ging sehr schnell. Bitte lies deine Nachricht noch einmal durch und sende sie dann erneut.',
   },
   en: {
     required: 'This field is required',
@@ -32,6 +34,7 @@ export const validationMessages = {
     nickname_format: 'Please use only letters, digits, spaces, dots, hyphens and underscores.',
     terms: 'Please accept the terms of use.',
     unstorable: 'This field contains characters we cannot store.',
+    too_fast: 'That was very quick. Please read your message once more and then send it again.',
   },
 } as const satisfies Record<Locale, Record<string, string>>;
 

@@ -1,4 +1,5 @@
 // drizzle-kit reads this file; application code imports the schema files it needs directly.
+export * from './schema/attribution.ts';
 export * from './schema/chat.ts';
 export * from './schema/content.ts';
 export * from './schema/matching.ts';
