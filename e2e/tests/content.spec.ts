@@ -201,6 +201,9 @@ for (const lang of ['de', 'en'] as const) {
     expect(res.status(), await res.text()).toBe(201);
     const { reference } = (await res.json()) as { reference: string };
     const { context, page } = await openPage(browser, baseURL as string, lang, member);
+    // Signed in on a member screen first; the customer-service page is then opened anew, as after a reload.
+    await page.goto('/dashboard');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await page.goto('/customer-service');
     await expect(page.getByLabel(T.email)).toHaveValue(member.email);
     const mine = page.getByRole('region', { name: T.mine });

@@ -3,14 +3,15 @@ import { useTranslation } from 'react-i18next';
 import { CrisisHelpList } from '../../../components/crisis/crisis-help-list.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { Page } from '../../../components/ui/page.tsx';
-import { authenticatedUser, useUserStore } from '../../../lib/storage/user-store.ts';
+import { displayedUser, useUserStore } from '../../../lib/storage/user-store.ts';
 import { OwnSupportRequests } from './own-support-requests.tsx';
 import { SupportForm } from './support-form.tsx';
 
 export function CustomerServiceScreen() {
   const { t } = useTranslation('legal');
   const cs = (key: string) => t(`customerService.${key}`);
-  const user = useUserStore(authenticatedUser);
+  // A guest route: the guard does not fetch the member here, so the restored one counts too.
+  const user = useUserStore(displayedUser);
   return (
     <Page title={t('titles.customer-service')} intro={cs('intro')}>
       <Card aria-labelledby="cs-form">
