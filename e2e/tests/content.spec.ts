@@ -3,8 +3,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { expectNoAxeViolations } from '../support/axe.ts';
-import { type Lang, runsIn, signInWithTokens, uniqueEmail } from '../support/journey.ts';
-import { onboardedMember } from '../support/members.ts';
+import { ui as journeyUi, type Lang, runsIn, signInWithTokens, uniqueEmail } from '../support/journey.ts';
+import { onboardedMember, PASSWORD } from '../support/members.ts';
 
 /** Issue 15: content from the API, the FAQ, customer service; German on 375 px, English on 1280 px. */
 const SHOTS = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '.artifacts', 'content');
@@ -211,5 +211,78 @@ for (const lang of ['de', 'en'] as const) {
     await expectNoAxeViolations(page, 'customer service, member');
     await shot(page, 'customer-service-member', lang);
     await context.close();
+  });
+}
+
+/** Registers through the form of /register and answers what the browser sent as the registration. */
+async function registerThroughForm(page: Page, lang: Lang, email: string) {
+  const t = journeyUi[lang];
+  await page.getByLabel(t.nickname).fill(`Attr${lang}`);
+  await page.getByLabel(t.email).fill(email);
+  await page.getByLabel(t.password, { exact: true }).fill(PASSWORD);
+  await page.getByLabel(t.passwordRepeat).fill(PASSWORD);
+  await page.getByRole('main').getByRole('checkbox').check();
+  const sent = page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith('/api/register'));
+  await page.getByRole('main').getByRole('button', { name: t.createAccount }).click();
+  await expect(page).toHaveURL(/\/please-verify$/);
+  return (await sent).postDataJSON() as { attribution?: Record<string, string> };
+}
+
+for (const lang of ['de', 'en'] as const) {
+  test(`issue 15 (${lang}): the attribution cookie is written only with marketing consent and goes with the registration`, async ({
+    browser,
+    baseURL,
+  }) => {
+    runsIn(lang);
+    const t = journeyUi[lang];
+    const landing = '/register?utm_source=newsletter&utm_campaign=herbst&utm_medium=mail';
+    for (const marketing of [false, true]) {
+      const context = await browser.newContext({
+        baseURL,
+        viewport: test.info().project.use.viewport ?? null,
+      });
+      await context.addInitScript(
+        ([locale]) => {
+          const { localStorage } = globalThis as unknown as {
+            localStorage: { setItem(k: string, v: string): void };
+          };
+          localStorage.setItem('trostnetz-locale', locale as string);
+        },
+        [lang],
+      );
+      const page = await context.newPage();
+      await page.goto(landing);
+      const banner = page.locator('[data-cookie-consent]');
+      await expect(banner.getByRole('checkbox', { name: /^Marketing/ })).toBeVisible();
+      if (!marketing) {
+        await expectNoAxeViolations(page, 'cookie banner');
+        await shot(page, 'consent-banner', lang);
+        await banner.getByRole('button', { name: t.onlyNecessary }).click();
+      } else {
+        await banner.getByRole('checkbox', { name: /^Marketing/ }).check();
+        await banner.getByRole('button', { name: t.saveChoice }).click();
+      }
+      await expect(banner).toHaveCount(0);
+      const cookie = (await context.cookies()).find((c) => c.name === 'prod-attribution');
+      const body = await registerThroughForm(page, lang, uniqueEmail(`attr${lang}${Number(marketing)}`));
+      if (marketing) {
+        expect(JSON.parse(decodeURIComponent(cookie?.value ?? '{}'))).toEqual({
+          utm_source: 'newsletter',
+          utm_campaign: 'herbst',
+          utm_medium: 'mail',
+        });
+        // At most a day (SPEC.md §9).
+        expect((cookie?.expires ?? 0) - Date.now() / 1000).toBeLessThanOrEqual(86_400);
+        expect(body.attribution).toEqual({
+          utm_source: 'newsletter',
+          utm_campaign: 'herbst',
+          utm_medium: 'mail',
+        });
+      } else {
+        expect(cookie).toBeUndefined();
+        expect(body.attribution).toBeUndefined();
+      }
+      await context.close();
+    }
   });
 }
