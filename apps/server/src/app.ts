@@ -15,6 +15,9 @@ import { createLoginThrottle } from './modules/auth/login-throttle.ts';
 import { createSignedLinks } from './modules/auth/signed-links.ts';
 import { createAccessTokens } from './modules/auth/tokens.ts';
 import { chatRoutes } from './modules/chat/chat.routes.ts';
+import { contentRoutes } from './modules/content/content.routes.ts';
+import { seedContent } from './modules/content/content.seed.ts';
+import { customerServiceRoutes } from './modules/customer-service/customer-service.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { openJobQueue } from './modules/jobs/job-queue.ts';
 import { jobTable } from './modules/jobs/job-table.ts';
@@ -76,6 +79,7 @@ export async function buildApp(
   await database.migrate();
   await seedQuestionnaire(database.db);
   await seedRoles(database.db);
+  await seedContent(database.db);
   const redis = config.redisUrl
     ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 })
     : null;
@@ -133,6 +137,8 @@ export async function buildApp(
   await app.register(safetyRoutes, { ctx });
   await app.register(settingsRoutes, { ctx });
   await app.register(chatRoutes, { ctx });
+  await app.register(contentRoutes, { ctx });
+  await app.register(customerServiceRoutes, { ctx });
   await app.register(realtimeRoutes, { ctx, embedded });
   await app.register(spaPlugin, { webDist: config.webDist });
 

@@ -45,6 +45,16 @@ const envSchema = z.object({
   PUSHER_PORT: z.coerce.number().int().positive().optional(),
   PUSHER_SCHEME: z.enum(['http', 'https']).optional(),
   PUSHER_APP_CLUSTER: z.string().default('eu'),
+  /** Where customer-service requests are sent (issue 15). */
+  SUPPORT_EMAIL: z.email().default('hilfe@trostnetz.example'),
+  /** The operator's details in the imprint (issue 15); empty lines are left out. */
+  OPERATOR_NAME: z.string().min(1).default('Trostnetz (Demo-Betreiber)'),
+  OPERATOR_ADDRESS: z.string().default(''),
+  OPERATOR_EMAIL: z.email().default('kontakt@trostnetz.example'),
+  OPERATOR_PHONE: z.string().default(''),
+  OPERATOR_REPRESENTATIVE: z.string().default(''),
+  OPERATOR_REGISTER: z.string().default(''),
+  OPERATOR_VAT_ID: z.string().default(''),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -68,7 +78,9 @@ export type RateLimitName =
   | 'hide'
   | 'passwordChange'
   | 'emailChange'
-  | 'emailLink';
+  | 'emailLink'
+  | 'supportPerAddress'
+  | 'supportPerEmail';
 
 export interface Config {
   env: 'development' | 'production' | 'test';
@@ -106,6 +118,17 @@ export interface Config {
   /** Failed logins per account: after `max` in `timeWindow`, one attempt every `intervalMs` (slowed, not locked). */
   loginThrottle: RateLimitRule & { intervalMs: number };
   tokens: { accessTtlSec: number; refreshTtlSec: number; verifyLinkTtlSec: number; resetTtlSec: number };
+  supportEmail: string;
+  /** The operator's details the imprint shows (`{{operator.details}}`); "\n" in the address starts a line. */
+  operator: {
+    name: string;
+    address: string;
+    email: string;
+    phone: string;
+    representative: string;
+    register: string;
+    vatId: string;
+  };
   /** At most one "someone signed up with your address" mail per owner in this interval. */
   addressNoticeIntervalSec: number;
 }
@@ -202,6 +225,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       emailChange: { max: 5, timeWindow: 60 * 60_000 },
       // Confirming or undoing an address change, per address.
       emailLink: { max: 10, timeWindow: 15 * 60_000 },
+      // Customer service, for guests too: per client address and per sender e-mail (issue 15).
+      supportPerAddress: { max: 5, timeWindow: 60 * 60_000 },
+      supportPerEmail: { max: 3, timeWindow: 60 * 60_000 },
     }),
     loginThrottle: {
       ...scaleLimits(e.RATE_LIMIT_FACTOR, { r: { max: 10, timeWindow: 15 * 60_000 } }).r,
@@ -214,5 +240,15 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       resetTtlSec: 60 * 60,
     },
     addressNoticeIntervalSec: 15 * 60,
+    supportEmail: e.SUPPORT_EMAIL,
+    operator: {
+      name: e.OPERATOR_NAME,
+      address: e.OPERATOR_ADDRESS.replaceAll('\\n', '\n'),
+      email: e.OPERATOR_EMAIL,
+      phone: e.OPERATOR_PHONE,
+      representative: e.OPERATOR_REPRESENTATIVE,
+      register: e.OPERATOR_REGISTER,
+      vatId: e.OPERATOR_VAT_ID,
+    },
   };
 }

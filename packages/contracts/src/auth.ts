@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { attribution } from './attribution.ts';
 import { emailField, idString, localeField, nicknameField, passwordField, textField } from './fields.ts';
 import { vmsg } from './messages.ts';
 import { userSchema } from './user.ts';
@@ -28,6 +29,8 @@ export const registerBody = z
     password_confirmation: confirmation,
     terms_accepted: z.literal(true, { error: vmsg('terms') }),
     locale: localeField.default('de'),
+    /** The attribution cookie's fields, sent only when the visitor agreed to marketing cookies (issue 15). */
+    attribution: attribution.optional(),
   })
   .refine(passwordsMatch, mismatch);
 export type RegisterBody = z.input<typeof registerBody>;

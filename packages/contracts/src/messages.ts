@@ -21,6 +21,8 @@ export const validationMessages = {
     unstorable: 'Diese Angabe enthält Zeichen, die wir nicht speichern können.',
     current_password: 'Das Passwort ist nicht korrekt.',
     same_email: 'Das ist schon deine E-Mail Adresse.',
+    too_fast:
+      'Das ging sehr schnell. Bitte lies deine Nachricht noch einmal durch und sende sie dann erneut.',
   },
   en: {
     required: 'This field is required',
@@ -36,6 +38,7 @@ export const validationMessages = {
     unstorable: 'This field contains characters we cannot store.',
     current_password: 'The password is not correct.',
     same_email: 'This already is your e-mail address.',
+    too_fast: 'That was very quick. Please read your message once more and then send it again.',
   },
 } as const satisfies Record<Locale, Record<string, string>>;
 

@@ -103,6 +103,37 @@ const de = {
     'Warst du das? Dann ist alles in Ordnung. Wenn nicht, beende die Sitzung in deinen Einstellungen und ändere dein Passwort.',
   'mail.new_sign_in.action': 'Sitzungen ansehen',
   'mail.new_sign_in.unknown': 'unbekannt',
+
+  'imprint.address': 'Anschrift',
+  'imprint.email': 'E-Mail',
+  'imprint.phone': 'Telefon',
+  'imprint.representative': 'Vertreten durch',
+  'imprint.register': 'Registereintrag',
+  'imprint.vat_id': 'Umsatzsteuer-ID',
+
+  'support.topic.question': 'Eine Frage',
+  'support.topic.technical': 'Ein technisches Problem',
+  'support.topic.premium': 'Premium und Kündigung',
+  'support.topic.safety': 'Sorge um die Sicherheit wegen eines Mitglieds',
+  'support.topic.privacy': 'Eine Anfrage zum Datenschutz',
+  'support.topic.crisis': 'Ich mache mir Sorgen um jemanden / Ich bin in einer Krise',
+
+  'mail.support_received.subject': '{{app}}: Deine Anfrage {{reference}} ist angekommen',
+  'mail.support_received.thanks':
+    'danke für deine Nachricht an den Kundenservice. Wir haben deine Anfrage zum Thema „{{topic}}“ unter der Nummer {{reference}} erhalten.',
+  'mail.support_received.when':
+    'Wir antworten in der Regel innerhalb von zwei Werktagen. Der Kundenservice ist kein Notdienst: In einer akuten Krise erreichst du die TelefonSeelsorge rund um die Uhr unter 0800 111 0 111 oder 0800 111 0 222, bei Lebensgefahr den Notruf 112.',
+  'mail.support_received.action': 'Zum Kundenservice',
+  'mail.support_received.footer':
+    'Du bekommst diese E-Mail, weil mit dieser Adresse eine Anfrage an unseren Kundenservice geschickt wurde.',
+
+  'mail.support_team.subject': '{{app}} Kundenservice: neue Anfrage {{reference}} ({{topic}})',
+  'mail.support_team.new':
+    'eine neue Anfrage ist eingegangen: {{reference}}, Thema „{{topic}}“, von {{name}} <{{link}}>.',
+  'mail.support_team.read':
+    'Die Nachricht selbst steht nur in der Verwaltung, nicht in dieser E-Mail (sie kann Gesundheitsdaten enthalten).',
+  'mail.support_team.action': 'Zur Verwaltung',
+  'mail.support_team.footer': 'Diese E-Mail geht an die Adresse des Kundenservice-Teams (SUPPORT_EMAIL).',
 } as const;
 
 export type TextKey = keyof typeof de;
@@ -199,6 +230,37 @@ const en: Record<TextKey, string> = {
     'Was it you? Then all is well. If not, end the session in your settings and change your password.',
   'mail.new_sign_in.action': 'See sessions',
   'mail.new_sign_in.unknown': 'unknown',
+
+  'imprint.address': 'Address',
+  'imprint.email': 'E-mail',
+  'imprint.phone': 'Phone',
+  'imprint.representative': 'Represented by',
+  'imprint.register': 'Register entry',
+  'imprint.vat_id': 'VAT ID',
+
+  'support.topic.question': 'A question',
+  'support.topic.technical': 'A technical problem',
+  'support.topic.premium': 'Premium and cancellation',
+  'support.topic.safety': 'A safety concern about a member',
+  'support.topic.privacy': 'A data protection request',
+  'support.topic.crisis': 'I am worried about someone / I am in crisis',
+
+  'mail.support_received.subject': '{{app}}: Your request {{reference}} has arrived',
+  'mail.support_received.thanks':
+    'thank you for writing to customer service. We have received your request about “{{topic}}” under the number {{reference}}.',
+  'mail.support_received.when':
+    'We usually answer within two working days. Customer service is not an emergency service: in an acute crisis you can reach TelefonSeelsorge around the clock on 0800 111 0 111 or 0800 111 0 222; if a life is in danger, call 112.',
+  'mail.support_received.action': 'Go to customer service',
+  'mail.support_received.footer':
+    'You are receiving this e-mail because a request to our customer service was sent with this address.',
+
+  'mail.support_team.subject': '{{app}} customer service: new request {{reference}} ({{topic}})',
+  'mail.support_team.new':
+    'a new request has arrived: {{reference}}, topic “{{topic}}”, from {{name}} <{{link}}>.',
+  'mail.support_team.read':
+    'The message itself is only in the admin console, not in this e-mail (it may contain health data).',
+  'mail.support_team.action': 'Open the admin console',
+  'mail.support_team.footer': 'This e-mail goes to the customer-service team address (SUPPORT_EMAIL).',
 };
 
 export const serverTexts: Record<Locale, Record<TextKey, string>> = { de, en };

@@ -1,5 +1,8 @@
 import type { AppContext } from '../app-context.ts';
+import { attributionData } from '../modules/attribution/attribution.member-data.ts';
 import { chatData } from '../modules/chat/chat.member-data.ts';
+import { contentData } from '../modules/content/content.member-data.ts';
+import { customerServiceData } from '../modules/customer-service/customer-service.member-data.ts';
 import { jobsData } from '../modules/jobs/jobs.member-data.ts';
 import { partnersData } from '../modules/partners/partners.member-data.ts';
 import { questionnaireData } from '../modules/questionnaire/questionnaire.member-data.ts';
@@ -22,6 +25,9 @@ export const memberDataTable = [
   hiddenListData,
   reportsData,
   emailChangesData,
+  customerServiceData,
+  attributionData,
+  contentData,
   jobsData,
   accountData,
 ] as const;

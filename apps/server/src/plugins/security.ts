@@ -5,6 +5,9 @@ import fp from 'fastify-plugin';
 import type { Config } from '../config.ts';
 import { routedPath } from '../lib/routed-path.ts';
 
+/** Routes that answer the same to every visitor and carry an ETag (issue 15). */
+const PUBLIC_CONTENT_ROUTES = new Set(['/api/content/:slug', '/api/faq']);
+
 /** Strict CSP (no inline script), HSTS, nosniff, frame-ancestors none; no-store on the API. */
 export const securityPlugin = fp(async (app: FastifyInstance, opts: { config: Config }) => {
   const { realtime } = opts.config;
@@ -47,7 +50,9 @@ export const securityPlugin = fp(async (app: FastifyInstance, opts: { config: Co
   });
   app.addHook('onSend', async (request, reply) => {
     const path = routedPath(request);
-    if (path.startsWith('/api/') || path.startsWith('/pusher/') || path.startsWith('/apps/')) {
+    // Public texts the same for everyone: a cache may keep them but asks again (ETag → 304).
+    if (PUBLIC_CONTENT_ROUTES.has(path)) reply.header('Cache-Control', 'no-cache');
+    else if (path.startsWith('/api/') || path.startsWith('/pusher/') || path.startsWith('/apps/')) {
       reply.header('Cache-Control', 'no-store');
     }
   });

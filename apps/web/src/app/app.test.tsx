@@ -25,8 +25,20 @@ const fetchMock = vi.fn((url: string) => {
     );
   if (url === '/api/auth/tokens/refresh')
     return Promise.resolve(jsonResponse(401, { code: 'invalid_token' }));
+  if (url.startsWith('/api/content/privacy')) return Promise.resolve(jsonResponse(200, privacyPage));
   return Promise.resolve(jsonResponse(204, undefined));
 });
+
+/** The privacy page as GET /api/content/privacy answers it (issue 15: texts come from the API). */
+const privacyPage = {
+  slug: 'privacy',
+  locale: 'de',
+  title: 'Datenschutz',
+  intro: '',
+  html: `<h2 id="wer">Wer</h2>\n${'<p>Text</p>\n'.repeat(20)}<h2 id="deine-rechte">Deine Rechte</h2>\n<p>Auskunft</p>\n`,
+  version: 1,
+  updated_at: '2026-11-01T10:00:00.000Z',
+};
 
 /** Boots the real app (routes, guard, layout) in a memory router with fresh module state. */
 async function boot(url: string, { signedIn }: { signedIn: boolean }) {

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { ATTRIBUTION_COOKIE, readAttribution, updateAttributionCookie } from './attribution.ts';
+import {
+  ATTRIBUTION_COOKIE,
+  attributionForRegistration,
+  readAttribution,
+  updateAttributionCookie,
+} from './attribution.ts';
 import { getCookie } from './cookies.ts';
 
 describe('SPEC.md §2/§3/§9 marketing-attribution cookie', () => {
@@ -25,17 +30,28 @@ describe('SPEC.md §2/§3/§9 marketing-attribution cookie', () => {
     expect(readAttribution('https://trost.example/login', 'https://trost.example/faq')).toBeNull();
   });
 
-  it('is written only when a consent tool is present and statistics are allowed; merges on update', () => {
+  it('is written only when a consent tool is present and marketing is allowed; merges on update', () => {
     const first = { utm_source: 'news' };
-    expect(updateAttributionCookie(first, { toolPresent: false, statistics: true })).toBe(false);
-    expect(updateAttributionCookie(first, { toolPresent: true, statistics: false })).toBe(false);
+    expect(updateAttributionCookie(first, { toolPresent: false, marketing: true })).toBe(false);
+    expect(updateAttributionCookie(first, { toolPresent: true, marketing: false })).toBe(false);
     expect(getCookie(ATTRIBUTION_COOKIE)).toBeNull();
-    expect(updateAttributionCookie(first, { toolPresent: true, statistics: true })).toBe(true);
-    updateAttributionCookie({ referring_domain: 'x.example' }, { toolPresent: true, statistics: true });
+    expect(attributionForRegistration()).toBeUndefined();
+    expect(updateAttributionCookie(first, { toolPresent: true, marketing: true })).toBe(true);
+    updateAttributionCookie({ referring_domain: 'x.example' }, { toolPresent: true, marketing: true });
     expect(JSON.parse(getCookie(ATTRIBUTION_COOKIE) ?? '{}')).toEqual({
       utm_source: 'news',
       referring_domain: 'x.example',
     });
     expect(ATTRIBUTION_COOKIE).toBe('prod-attribution');
+    // What the registration sends along: the cookie's fields, nothing else.
+    expect(attributionForRegistration()).toEqual({ utm_source: 'news', referring_domain: 'x.example' });
+  });
+
+  it('withdrawn marketing consent removes the cookie, and the registration sends none', () => {
+    updateAttributionCookie({ utm_source: 'news' }, { toolPresent: true, marketing: true });
+    expect(getCookie(ATTRIBUTION_COOKIE)).not.toBeNull();
+    updateAttributionCookie(null, { toolPresent: true, marketing: false });
+    expect(getCookie(ATTRIBUTION_COOKIE)).toBeNull();
+    expect(attributionForRegistration()).toBeUndefined();
   });
 });

@@ -1,4 +1,5 @@
-import { COOKIE_PREFIX, getCookie, setCookie } from './cookies.ts';
+import type { Attribution as AttributionBody } from '@trostnetz/contracts/attribution';
+import { COOKIE_PREFIX, getCookie, removeCookie, setCookie } from './cookies.ts';
 
 /** SPEC.md §3/§9: marketing-attribution cookie, 1 day, written only with a consent tool present. */
 export const ATTRIBUTION_COOKIE = `${COOKIE_PREFIX}-attribution`;
@@ -32,12 +33,16 @@ export function readAttribution(href: string, referrer: string): Attribution | n
   return Object.keys(found).length ? found : null;
 }
 
-/** Merges into the existing cookie; does nothing without a consent tool and statistics consent. */
+/**
+ * Merges into the existing cookie; does nothing without a consent tool and marketing consent (TDDDG
+ * § 25: not strictly necessary). Withdrawn consent removes the cookie.
+ */
 export function updateAttributionCookie(
   attribution: Attribution | null,
-  consent: { toolPresent: boolean; statistics: boolean },
+  consent: { toolPresent: boolean; marketing: boolean },
 ): boolean {
-  if (!attribution || !consent.toolPresent || !consent.statistics) return false;
+  if (consent.toolPresent && !consent.marketing) removeCookie(ATTRIBUTION_COOKIE);
+  if (!attribution || !consent.toolPresent || !consent.marketing) return false;
   let previous: Attribution = {};
   try {
     previous = JSON.parse(getCookie(ATTRIBUTION_COOKIE) ?? '{}') as Attribution;
@@ -57,4 +62,21 @@ export function captureAttribution(href = window.location.href, referrer = docum
 
 export function capturedAttribution(): Attribution | null {
   return captured;
+}
+
+/** What the cookie holds, for the registration (sent only while it exists, i.e. with consent). */
+export function attributionForRegistration(): AttributionBody | undefined {
+  try {
+    const stored = JSON.parse(getCookie(ATTRIBUTION_COOKIE) ?? 'null') as Attribution | null;
+    if (!stored || typeof stored !== 'object') return undefined;
+    const fields = ['referrer', 'referring_domain', ...UTM_PARAMS] as const;
+    const picked = Object.fromEntries(
+      fields
+        .filter((k) => typeof stored[k] === 'string')
+        .map((k) => [k, stored[k]!.slice(0, k === 'referrer' ? 500 : 200)]),
+    );
+    return Object.keys(picked).length ? picked : undefined;
+  } catch {
+    return undefined;
+  }
 }

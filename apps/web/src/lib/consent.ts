@@ -4,6 +4,8 @@ import { createJSONStorage, persist } from 'zustand/middleware';
 /** The member's cookie choice. Necessary cookies (session) are always on. */
 export interface ConsentChoice {
   statistics: boolean;
+  /** Where a visit came from (the attribution cookie, SPEC.md §3); absent in choices made before it existed. */
+  marketing?: boolean;
   decidedAt: string;
 }
 
@@ -11,7 +13,7 @@ interface ConsentState {
   choice: ConsentChoice | null;
   /** True while the consent banner/tool is mounted; attribution is written only then. */
   toolPresent: boolean;
-  decide: (statistics: boolean) => void;
+  decide: (statistics: boolean, marketing?: boolean) => void;
   reopen: () => void;
   setToolPresent: (present: boolean) => void;
 }
@@ -23,7 +25,8 @@ export const useConsentStore = create<ConsentState>()(
     (set) => ({
       choice: null,
       toolPresent: false,
-      decide: (statistics) => set({ choice: { statistics, decidedAt: new Date().toISOString() } }),
+      decide: (statistics, marketing = false) =>
+        set({ choice: { statistics, marketing, decidedAt: new Date().toISOString() } }),
       reopen: () => set({ choice: null }),
       setToolPresent: (toolPresent) => set({ toolPresent }),
     }),

@@ -18,6 +18,7 @@ import { t } from '../../i18n/catalogue.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { authUserId, currentMember } from '../../plugins/auth.ts';
 import { perMember } from '../../plugins/rate-limit.ts';
+import { storeAttribution } from '../attribution/attribution.service.ts';
 import { endMemberLive } from '../chat/chat.service.ts';
 import { userView } from '../users/users.service.ts';
 import {
@@ -44,6 +45,7 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
     },
     async (request, reply) => {
       const row = await registerMember(ctx, request.body);
+      await storeAttribution(ctx.db, row.id, request.body.attribution);
       const tokens = await startSession(ctx, row.id, request.headers['user-agent']);
       return reply.status(201).send({ ...tokens, user: await userView(ctx.db, row) });
     },

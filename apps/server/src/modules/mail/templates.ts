@@ -27,6 +27,9 @@ interface Params {
   link?: string;
   /** How many days a request waited (requestExpired). */
   days?: number;
+  /** A customer-service request's number and topic (supportReceived, supportTeam). */
+  reference?: string;
+  topic?: string;
 }
 
 /** Values a mail text may use: the product, the addressee and the mail's own parameters. */
@@ -110,6 +113,18 @@ const mails = {
     action: 'mail.new_sign_in.action',
     footer: 'mail.footer.security',
   },
+  supportReceived: {
+    subject: 'mail.support_received.subject',
+    body: () => ['mail.support_received.thanks', 'mail.support_received.when'],
+    action: 'mail.support_received.action',
+    footer: 'mail.support_received.footer',
+  },
+  supportTeam: {
+    subject: 'mail.support_team.subject',
+    body: () => ['mail.support_team.new', 'mail.support_team.read'],
+    action: 'mail.support_team.action',
+    footer: 'mail.support_team.footer',
+  },
 } satisfies Record<string, MailParts>;
 
 export function mailTemplate(
@@ -121,7 +136,15 @@ export function mailTemplate(
   params: Params = { name: '', message: '' },
 ): Mail {
   const parts: MailParts = mails[kind];
-  const values: Values = { link: '', days: 0, ...params, app: appName, nickname: to.nickname };
+  const values: Values = {
+    link: '',
+    days: 0,
+    reference: '',
+    topic: '',
+    ...params,
+    app: appName,
+    nickname: to.nickname,
+  };
   const text = (key: TextKey) => fill(locale, key, values);
   return layout(
     to.email,

@@ -10,6 +10,7 @@ const legalLinks = [
   { to: '/privacy', key: 'footer.privacy' },
   { to: '/conditions', key: 'footer.conditions' },
   { to: '/revocation', key: 'footer.revocation' },
+  { to: '/accessibility', key: 'footer.accessibility' },
   { to: '/faq', key: 'footer.faq' },
   { to: '/customer-service', key: 'footer.customerService' },
 ];

@@ -31,6 +31,12 @@ export const legalScreens = defineScreens({
     title: 'legal:titles.conditions',
     component: async () => (await import('./components/conditions-screen.tsx')).ConditionsScreen,
   },
+  accessibility: {
+    path: '/accessibility',
+    guest: true,
+    title: 'legal:titles.accessibility',
+    component: async () => (await import('./components/accessibility-screen.tsx')).AccessibilityScreen,
+  },
   'customer-service': {
     path: '/customer-service',
     guest: true,

@@ -2,11 +2,21 @@ import { useMutation } from '@tanstack/react-query';
 import { loginResponse, type RegisterBody } from '@trostnetz/contracts/auth';
 import type { User } from '@trostnetz/contracts/user';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { attributionForRegistration } from '../../../lib/attribution.ts';
 import { startSession } from '../../../lib/session.ts';
 
-/** POST /api/register → 201 {user, token, refresh_token}: signed in, not yet verified. */
+/**
+ * POST /api/register → 201 {user, token, refresh_token}: signed in, not yet verified. Where the visit
+ * came from goes along only when the attribution cookie exists, i.e. with marketing consent.
+ */
 export async function register(body: RegisterBody): Promise<User> {
-  const answer = loginResponse.parse(await apiRequest<unknown>('/api/register', { method: 'POST', body }));
+  const attribution = attributionForRegistration();
+  const answer = loginResponse.parse(
+    await apiRequest<unknown>('/api/register', {
+      method: 'POST',
+      body: { ...body, ...(attribution ? { attribution } : {}) },
+    }),
+  );
   startSession(answer, answer.user);
   return answer.user;
 }

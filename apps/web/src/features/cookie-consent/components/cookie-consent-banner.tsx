@@ -13,8 +13,10 @@ export function CookieConsentBanner() {
   const decide = useConsentStore((s) => s.decide);
   const setToolPresent = useConsentStore((s) => s.setToolPresent);
   const [statistics, setStatistics] = useState(choice?.statistics ?? false);
+  const [marketing, setMarketing] = useState(choice?.marketing ?? false);
   const titleId = useId();
   const statsId = useId();
+  const marketingId = useId();
 
   useEffect(() => {
     setToolPresent(true);
@@ -66,12 +68,25 @@ export function CookieConsentBanner() {
             <span className="block text-sm text-muted">{t('statisticsHint')}</span>
           </label>
         </li>
+        <li className="flex items-start gap-3">
+          <input
+            id={marketingId}
+            type="checkbox"
+            checked={marketing}
+            onChange={(e) => setMarketing(e.target.checked)}
+            className="mt-1 size-5 accent-accent"
+          />
+          <label htmlFor={marketingId}>
+            <span className="font-medium">{t('marketing')}</span>
+            <span className="block text-sm text-muted">{t('marketingHint')}</span>
+          </label>
+        </li>
       </ul>
       <div className="mt-5 grid grid-cols-2 gap-2 sm:flex sm:justify-end">
-        <Button variant="secondary" onClick={() => decide(false)}>
+        <Button variant="secondary" onClick={() => decide(false, false)}>
           {t('onlyNecessary')}
         </Button>
-        <Button onClick={() => decide(statistics)}>{t('saveChoice')}</Button>
+        <Button onClick={() => decide(statistics, marketing)}>{t('saveChoice')}</Button>
       </div>
     </section>
   );

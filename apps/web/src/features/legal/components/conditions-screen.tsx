@@ -1,5 +1,5 @@
 import { LegalDocument } from './legal-document.tsx';
 
 export function ConditionsScreen() {
-  return <LegalDocument doc="conditions" />;
+  return <LegalDocument slug="conditions" />;
 }

@@ -1,5 +1,5 @@
 import { LegalDocument } from './legal-document.tsx';
 
 export function ImprintScreen() {
-  return <LegalDocument doc="imprint" />;
+  return <LegalDocument slug="imprint" />;
 }

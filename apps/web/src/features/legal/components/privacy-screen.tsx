@@ -1,5 +1,5 @@
 import { LegalDocument } from './legal-document.tsx';
 
 export function PrivacyScreen() {
-  return <LegalDocument doc="privacy" />;
+  return <LegalDocument slug="privacy" />;
 }

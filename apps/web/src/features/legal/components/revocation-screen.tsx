@@ -1,5 +1,5 @@
 import { LegalDocument } from './legal-document.tsx';
 
 export function RevocationScreen() {
-  return <LegalDocument doc="revocation" />;
+  return <LegalDocument slug="revocation" />;
 }

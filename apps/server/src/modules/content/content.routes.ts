@@ -1,0 +1,103 @@
+import {
+  type ContentSlug,
+  contentEditBody,
+  contentHistory,
+  contentLocaleQuery,
+  contentPage,
+  contentSlugParam,
+  faqResponse,
+  isContentSlug,
+} from '@trostnetz/contracts/content';
+import { localeField } from '@trostnetz/contracts/fields';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../app-context.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { withEtag } from '../../lib/etag.ts';
+import { currentMember } from '../../plugins/auth.ts';
+import { presentFaq, presentPage, presentVersion } from './content.presenter.ts';
+import { currentPage, faqOf, pageHistory, publishPage } from './content.service.ts';
+
+function knownSlug(slug: string): ContentSlug {
+  if (!isContentSlug(slug)) throw new AppError('not_found');
+  return slug;
+}
+
+const notModified = { 304: z.null().describe('The client holds the current text (If-None-Match).') };
+
+/** The legal pages and the FAQ (issue 15): public, per language with German as fallback, with ETag. */
+export async function contentRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    '/api/content/:slug',
+    {
+      schema: {
+        tags: ['content'],
+        params: contentSlugParam,
+        querystring: contentLocaleQuery,
+        response: { 200: contentPage, ...notModified },
+        description: 'The current version of a page; German when the language asked for has none.',
+      },
+    },
+    async (request, reply) => {
+      const row = await currentPage(ctx.db, knownSlug(request.params.slug), request.query.locale);
+      return withEtag(request, reply, presentPage(row, ctx.config));
+    },
+  );
+
+  r.get(
+    '/api/faq',
+    {
+      schema: {
+        tags: ['content'],
+        querystring: contentLocaleQuery,
+        response: { 200: faqResponse, ...notModified },
+        description: 'Topics, questions and answers in order; every answer has an anchor for /faq#anchor.',
+      },
+    },
+    async (request, reply) => {
+      const rows = await faqOf(ctx.db, request.query.locale);
+      return withEtag(request, reply, presentFaq(rows, request.query.locale, ctx.config));
+    },
+  );
+
+  const edit = { preHandler: app.requirePermission('content.edit') };
+  r.put(
+    '/api/admin/content/:slug',
+    {
+      schema: {
+        tags: ['content', 'admin'],
+        params: contentSlugParam,
+        body: contentEditBody,
+        response: { 201: contentPage },
+        description: 'Publishes a new version of the page in one language; the earlier ones stay.',
+      },
+      ...edit,
+    },
+    async (request, reply) => {
+      const row = await publishPage(
+        ctx.db,
+        knownSlug(request.params.slug),
+        request.body,
+        currentMember(request).id,
+      );
+      return reply.status(201).send(presentPage(row, ctx.config));
+    },
+  );
+  r.get(
+    '/api/admin/content/:slug/history',
+    {
+      schema: {
+        tags: ['content', 'admin'],
+        params: contentSlugParam,
+        querystring: z.object({ locale: localeField.default('de') }),
+        response: { 200: contentHistory },
+      },
+      ...edit,
+    },
+    async (request) =>
+      (await pageHistory(ctx.db, knownSlug(request.params.slug), request.query.locale)).map(presentVersion),
+  );
+}

@@ -1,0 +1,15 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { type FaqResponse, faqResponse } from '@trostnetz/contracts/content';
+import type { Locale } from '@trostnetz/contracts/messages';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { useLocale } from './use-locale.ts';
+
+/** GET /api/faq?locale= (the server falls back to German). */
+export async function getFaq(locale: Locale): Promise<FaqResponse> {
+  return faqResponse.parse(await apiRequest<unknown>('/api/faq', { search: `?locale=${locale}` }));
+}
+
+export const faqQuery = (locale: Locale) =>
+  queryOptions({ queryKey: ['faq', locale], queryFn: () => getFaq(locale), staleTime: 5 * 60_000 });
+
+export const useFaq = () => useQuery(faqQuery(useLocale()));

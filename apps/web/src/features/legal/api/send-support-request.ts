@@ -1,0 +1,19 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type SupportRequestBody, supportRequestCreated } from '@trostnetz/contracts/customer-service';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { ownSupportRequestsKey } from './get-own-support-requests.ts';
+
+/** POST /api/customer-service → 201 {reference}. Guests too; a member's request is theirs. */
+export async function sendSupportRequest(body: SupportRequestBody) {
+  return supportRequestCreated.parse(
+    await apiRequest<unknown>('/api/customer-service', { method: 'POST', body }),
+  );
+}
+
+export function useSendSupportRequest() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: sendSupportRequest,
+    onSuccess: () => client.invalidateQueries({ queryKey: ownSupportRequestsKey }),
+  });
+}

@@ -1,0 +1,5 @@
+import { LegalDocument } from './legal-document.tsx';
+
+export function AccessibilityScreen() {
+  return <LegalDocument slug="accessibility" />;
+}
