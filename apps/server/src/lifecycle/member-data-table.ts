@@ -2,6 +2,7 @@ import type { AppContext } from '../app-context.ts';
 import { chatData } from '../modules/chat/chat.member-data.ts';
 import { jobsData } from '../modules/jobs/jobs.member-data.ts';
 import { partnersData } from '../modules/partners/partners.member-data.ts';
+import { profileData } from '../modules/profile/profile.member-data.ts';
 import { questionnaireData } from '../modules/questionnaire/questionnaire.member-data.ts';
 import { hiddenListData, reportsData } from '../modules/safety/safety.member-data.ts';
 import { accountData } from '../modules/users/users.member-data.ts';
@@ -15,6 +16,7 @@ import { eraseMemberData, exportMemberData } from './member-data.ts';
  */
 export const memberDataTable = [
   questionnaireData,
+  profileData,
   chatData,
   partnersData,
   watchlistData,

@@ -47,7 +47,12 @@ export const securityPlugin = fp(async (app: FastifyInstance, opts: { config: Co
   });
   app.addHook('onSend', async (request, reply) => {
     const path = routedPath(request);
-    if (path.startsWith('/api/') || path.startsWith('/pusher/') || path.startsWith('/apps/')) {
+    // An answer under a content-addressed path (avatars) may say `immutable` itself; all else is no-store.
+    const immutable = String(reply.getHeader('Cache-Control') ?? '').includes('immutable');
+    if (
+      (path.startsWith('/api/') || path.startsWith('/pusher/') || path.startsWith('/apps/')) &&
+      !immutable
+    ) {
       reply.header('Cache-Control', 'no-store');
     }
   });
