@@ -33,7 +33,8 @@ export async function reencodeAvatar(bytes: Buffer): Promise<Record<AvatarSize, 
   let width = 0;
   let height = 0;
   try {
-    ({ width, height } = await input().metadata());
+    // The header alone (metadata decodes no pixels), so the limit below can answer 413 itself.
+    ({ width, height } = await sharp(bytes, { limitInputPixels: false }).metadata());
   } catch {
     throw validationError({ avatar: [vmsg('invalid')] });
   }
