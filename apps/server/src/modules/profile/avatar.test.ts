@@ -297,17 +297,17 @@ describe('member life cycle: the profile module', () => {
       body: { motto: 'Weiter', visibility: { age_group: 'nobody' } },
     });
     await upload(m, { name: 'a.jpg', type: 'image/jpeg', bytes: await photo(200, 200) });
-    const exported = (await exportMember(t.app.ctx, m.id)) as Record<string, Record<string, unknown>>;
+    const exported = await exportMember(t.app.ctx, m.id);
     expect(exported.profile).toMatchObject({
       motto: 'Weiter',
       visibility: expect.objectContaining({ age_group: 'nobody' }),
       avatar: { type: 'image/webp', large_base64: expect.any(String), small_base64: expect.any(String) },
     });
-    const large = Buffer.from((exported.profile!.avatar as { large_base64: string }).large_base64, 'base64');
+    const large = Buffer.from(exported.profile!.avatar!.large_base64, 'base64');
     expect((await sharp(large).metadata()).width).toBe(512);
     await eraseMember(t.app.ctx, m.id);
     expect(await storedRow(m)).toBeUndefined();
-    const after = (await exportMember(t.app.ctx, m.id)) as Record<string, Record<string, unknown>>;
+    const after = await exportMember(t.app.ctx, m.id);
     expect(after.profile).toMatchObject({ motto: null, avatar: null });
   });
 });
