@@ -45,7 +45,7 @@ export async function reencodeAvatar(bytes: Buffer): Promise<Record<AvatarSize, 
     for (const [size, px] of Object.entries(AVATAR_SIZES) as Array<[AvatarSize, number]>) {
       out[size] = await input()
         .rotate() // EXIF orientation applied to the pixels, as the metadata itself goes
-        .resize(px, px, { fit: 'cover', position: 'attention' })
+        .resize(px, px, { fit: 'cover', position: 'centre' }) // the square the web app's preview shows
         .webp({ quality: 82 })
         .toBuffer();
     }
