@@ -82,8 +82,23 @@ function Profile({ profile }: { profile: ForeignProfile }) {
               <li>{t('memberSince', { date: since })}</li>
               {profile.online && <li className="font-medium text-accent-strong">{t('friendship:online')}</li>}
             </ul>
+            {profile.motto && (
+              <p className="mt-2 text-lg italic">
+                <q>{profile.motto}</q>
+              </p>
+            )}
           </div>
         </div>
+        {profile.details.length > 0 && (
+          <dl className="mt-6 grid gap-3 sm:grid-cols-2">
+            {profile.details.map((detail) => (
+              <div key={detail.key}>
+                <dt className="text-sm text-muted">{detail.question}</dt>
+                <dd>{detail.answers.join(', ')}</dd>
+              </div>
+            ))}
+          </dl>
+        )}
         {profile.about && (
           <div className="mt-6">
             <h2 className="font-semibold">{t('about')}</h2>
