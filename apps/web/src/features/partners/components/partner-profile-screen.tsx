@@ -66,7 +66,7 @@ function Profile({ profile }: { profile: ForeignProfile }) {
   return (
     <div className="mx-auto w-full max-w-3xl space-y-6 px-4 py-8 sm:py-12">
       <Card>
-        <div className="flex flex-col gap-4 sm:flex-row sm:items-center">
+        <div className="flex flex-col items-start gap-4 sm:flex-row sm:items-center">
           <PartnerAvatar
             nickname={profile.nickname}
             avatar={profile.avatar}
