@@ -117,3 +117,57 @@ describe('own profile: texts and visibility', () => {
     expect(await screen.findByText('Zu viel Text.')).toBeInTheDocument();
   });
 });
+
+describe('own profile: answers can be changed later', () => {
+  it('opens a step, sends it to PUT /api/profile/answers/{step}; "about me" is edited with the texts', async () => {
+    useUserStore.getState().setUser(buildUser({ nickname: 'Ilka', matching_step: -1 }));
+    const questionnaire = {
+      version: 3,
+      steps: 2,
+      matching_step: -1,
+      questions: [
+        {
+          key: 'age_group',
+          step: 1,
+          kind: 'single',
+          required: true,
+          title: 'Wie alt bist du?',
+          help: null,
+          max_length: null,
+          role: null,
+          options: [
+            { key: '26_35', label: '26–35 Jahre' },
+            { key: '36_50', label: '36–50 Jahre' },
+          ],
+        },
+        {
+          key: 'about',
+          step: 2,
+          kind: 'text',
+          required: true,
+          title: 'Stell dich kurz vor',
+          help: null,
+          max_length: 500,
+          role: null,
+          options: [],
+        },
+      ],
+      answers: { age_group: ['26_35'], about: 'Ich höre gern zu.' },
+    };
+    fetchMock = stubApi({
+      'GET /api/profile/me': () => jsonResponse(200, own()),
+      'GET /api/onboarding/questionnaire': () => jsonResponse(200, questionnaire),
+      'PUT /api/profile/answers/1': () => jsonResponse(200, { matching_step: -1, done: true }),
+    });
+    open();
+    await userEvent.click(
+      await screen.findByText('Wie alt bist du?', { selector: 'summary' }, { timeout: 5000 }),
+    );
+    expect(screen.queryByText('Stell dich kurz vor', { selector: 'summary' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('radio', { name: '36–50 Jahre' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Antworten speichern' }));
+    expect(await screen.findByText('Deine Antworten sind gespeichert.')).toBeInTheDocument();
+    const sent = fetchMock.mock.calls.find(([url]) => url === '/api/profile/answers/1')!;
+    expect(JSON.parse(String(sent[1]?.body))).toEqual({ answers: { age_group: ['36_50'] } });
+  });
+});
