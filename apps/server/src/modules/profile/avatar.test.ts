@@ -34,9 +34,13 @@ function form(file?: { name: string; type: string; bytes: Buffer }) {
   };
 }
 
-async function upload(m: MemberTokens, file?: { name: string; type: string; bytes: Buffer }) {
+async function upload(
+  m: MemberTokens,
+  file?: { name: string; type: string; bytes: Buffer },
+  app: TestApp = t,
+) {
   const { payload, headers } = form(file);
-  const res = await t.app.inject({
+  const res = await app.app.inject({
     method: 'POST',
     url: '/api/profile/avatar',
     payload,
@@ -241,6 +245,23 @@ describe('POST /api/profile/avatar', () => {
     const img = await fetchImage(m, res.json.avatar as string);
     expect(img.bytes.includes(Buffer.from('<script>'))).toBe(false);
     expect((await sharp(img.bytes).metadata()).format).toBe('webp');
+  });
+
+  it('uploads are rate limited per member: 429 once the allowance is used up, others unaffected', async () => {
+    const limited = await createTestApp({
+      rateLimits: { ...t.config.rateLimits, avatarUpload: { max: 2, timeWindow: 60_000 } },
+    });
+    try {
+      const a = await onboardMember(limited);
+      const b = await onboardMember(limited);
+      const bytes = await photo(64, 64);
+      const send = async (m: MemberTokens) =>
+        (await upload(m, { name: 'a.jpg', type: 'image/jpeg', bytes }, limited)).status;
+      expect([await send(a), await send(a), await send(a)]).toEqual([200, 200, 429]);
+      expect(await send(b)).toBe(200);
+    } finally {
+      await limited.close();
+    }
   });
 
   it('needs a session', async () => {
