@@ -24,6 +24,7 @@ import { jobTable } from './modules/jobs/job-table.ts';
 import { createMailer } from './modules/mail/mailer.ts';
 import { matchingRoutes } from './modules/matching/matching.routes.ts';
 import { partnersRoutes } from './modules/partners/partners.routes.ts';
+import { profileRoutes } from './modules/profile/profile.routes.ts';
 import { questionnaireRoutes } from './modules/questionnaire/questionnaire.routes.ts';
 import { seedQuestionnaire } from './modules/questionnaire/questionnaire.service.ts';
 import { createBroadcaster } from './modules/realtime/broadcaster.ts';
@@ -130,6 +131,7 @@ export async function buildApp(
   await app.register(appConfigRoutes, { ctx });
   await app.register(authRoutes, { ctx });
   await app.register(usersRoutes, { ctx });
+  await app.register(profileRoutes, { ctx });
   await app.register(questionnaireRoutes, { ctx });
   await app.register(matchingRoutes, { ctx });
   await app.register(partnersRoutes, { ctx });

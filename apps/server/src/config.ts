@@ -80,7 +80,8 @@ export type RateLimitName =
   | 'emailChange'
   | 'emailLink'
   | 'supportPerAddress'
-  | 'supportPerEmail';
+  | 'supportPerEmail'
+  | 'avatarUpload';
 
 export interface Config {
   env: 'development' | 'production' | 'test';
@@ -217,6 +218,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       // Per member: reading other members' profiles, hiding and reporting (issue 9: no enumeration).
       profileRead: { max: 120, timeWindow: 60 * 60_000 },
       hide: { max: 30, timeWindow: 60 * 60_000 },
+      avatarUpload: { max: 30, timeWindow: 60 * 60_000 },
       chatSend: { max: 60, timeWindow: 60_000 },
       friendAction: { max: 60, timeWindow: 60 * 60_000 },
       report: { max: 20, timeWindow: 60 * 60_000 },

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { textField } from './fields.ts';
 import { friendStatus } from './friendship.ts';
 import { vmsg } from './messages.ts';
+import { profileDetail } from './profile.ts';
 
 /** "Warum ihr passt": a question both answered and the answers they share. */
 export const matchReason = z.object({ question: z.string(), answers: z.array(z.string()) });
@@ -39,7 +40,11 @@ export const foreignProfile = z.object({
   id: z.number().int(),
   nickname: z.string(),
   avatar: z.string().nullable(),
+  /** Null also when the member shows it to nobody this viewer belongs to (like `about`). */
+  motto: z.string().nullable(),
   about: z.string().nullable(),
+  /** The member's own answers this viewer may see (their choice per item, policies/profile.ts). */
+  details: z.array(profileDetail),
   role: z.enum(['seeker', 'supporter']).nullable(),
   friend_status: friendStatus,
   is_watched: z.boolean(),

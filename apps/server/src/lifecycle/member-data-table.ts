@@ -5,6 +5,7 @@ import { contentData } from '../modules/content/content.member-data.ts';
 import { customerServiceData } from '../modules/customer-service/customer-service.member-data.ts';
 import { jobsData } from '../modules/jobs/jobs.member-data.ts';
 import { partnersData } from '../modules/partners/partners.member-data.ts';
+import { profileData } from '../modules/profile/profile.member-data.ts';
 import { questionnaireData } from '../modules/questionnaire/questionnaire.member-data.ts';
 import { hiddenListData, reportsData } from '../modules/safety/safety.member-data.ts';
 import { emailChangesData } from '../modules/settings/settings.member-data.ts';
@@ -19,6 +20,7 @@ import { eraseMemberData, exportMemberData } from './member-data.ts';
  */
 export const memberDataTable = [
   questionnaireData,
+  profileData,
   chatData,
   partnersData,
   watchlistData,

@@ -51,8 +51,13 @@ export const securityPlugin = fp(async (app: FastifyInstance, opts: { config: Co
   app.addHook('onSend', async (request, reply) => {
     const path = routedPath(request);
     // Public texts the same for everyone: a cache may keep them but asks again (ETag → 304).
+    // An answer under a content-addressed path (avatars) may say `immutable` itself; all else is no-store.
+    const immutable = String(reply.getHeader('Cache-Control') ?? '').includes('immutable');
     if (PUBLIC_CONTENT_ROUTES.has(path)) reply.header('Cache-Control', 'no-cache');
-    else if (path.startsWith('/api/') || path.startsWith('/pusher/') || path.startsWith('/apps/')) {
+    else if (
+      (path.startsWith('/api/') || path.startsWith('/pusher/') || path.startsWith('/apps/')) &&
+      !immutable
+    ) {
       reply.header('Cache-Control', 'no-store');
     }
   });

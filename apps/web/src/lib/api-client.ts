@@ -91,6 +91,33 @@ export function renewTokens(): Promise<string> {
   return renewal;
 }
 
+/**
+ * A picture the API serves only to signed-in members (avatars): fetched with the bearer token, handed
+ * out as an object URL. Its path carries a content hash, so one URL per path serves for the whole visit.
+ */
+const images = new Map<string, Promise<string>>();
+export function apiImage(path: string): Promise<string> {
+  let url = images.get(path);
+  if (!url) {
+    url = (async () => {
+      const token = getAccessToken();
+      const res = await fetch(path, {
+        credentials: 'include',
+        headers: {
+          ...baseHeaders(),
+          Accept: 'image/webp',
+          ...(token ? { Authorization: `Bearer ${token}` } : {}),
+        },
+      });
+      if (!res.ok) throw new ApiError(res.status, null);
+      return URL.createObjectURL(await res.blob());
+    })();
+    url.catch(() => images.delete(path));
+    images.set(path, url);
+  }
+  return url;
+}
+
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const renewable = !NEVER_RENEWED.has(path);
   // A request started while a renewal runs would only earn a 401: wait for the new token.
@@ -125,7 +152,9 @@ async function send(path: string, options: RequestOptions, token: string | null)
   const headers: Record<string, string> = { ...baseHeaders(), ...options.headers };
   if (token) headers.Authorization = `Bearer ${token}`;
   let body: BodyInit | undefined;
-  if (options.body !== undefined) {
+  if (options.body instanceof FormData) {
+    body = options.body; // an upload: the browser sets the multipart boundary itself
+  } else if (options.body !== undefined) {
     headers['Content-Type'] = 'application/json';
     body = JSON.stringify(options.body);
   }

@@ -1,24 +1,41 @@
 import { FriendStatus, pairIsBefriended, pairIsPending } from '@trostnetz/contracts/friendship';
 import type { Locale } from '@trostnetz/contracts/messages';
 import type { Partner } from '@trostnetz/contracts/partners';
+import type { Visibility } from '@trostnetz/contracts/profile';
 import { sideOf } from '../../db/pair-side.ts';
 import type { PairRow } from '../../db/schema/partnerships.ts';
 import type { UserRow } from '../../db/schema/users.ts';
 import { shownAs } from '../../policies/members.ts';
+import { mayShowReason, relationOf, visibilityOf } from '../../policies/profile.ts';
 import { reasonFromTags } from '../matching/match-profile.ts';
 import type { LoadedQuestion } from '../questionnaire/questionnaire.service.ts';
 
-export type Other = Pick<UserRow, 'id' | 'nickname' | 'avatar' | 'deletedAt' | 'lastSeenAt'>;
+export type Other = Pick<UserRow, 'id' | 'nickname' | 'avatar' | 'deletedAt' | 'lastSeenAt'> & {
+  /** The other member's stored profile visibility (profile_settings), null when never changed. */
+  visibility: Partial<Visibility> | null;
+};
 
 const ONLINE_WINDOW_MS = 2 * 60_000; // two missed 60 s pings
 
 export const isOnline = (lastSeenAt: Date | null) =>
   Boolean(lastSeenAt && Date.now() - lastSeenAt.getTime() < ONLINE_WINDOW_MS);
 
-/** "Warum ihr passt" of a pair: only from what the matcher stored, exact health data only for partners. */
-export function pairReason(row: PairRow | undefined, questions: LoadedQuestion[], locale: Locale) {
+/**
+ * "Warum ihr passt" of a pair as `viewer` sees it: only from what the matcher stored, exact health data
+ * only for partners, and only the questions the other member shows this viewer (policies/profile.ts).
+ */
+export function pairReason(
+  row: PairRow | undefined,
+  questions: LoadedQuestion[],
+  locale: Locale,
+  viewer: number,
+  otherVisibility: Partial<Visibility> | null,
+) {
   if (!row) return [];
-  return reasonFromTags(questions, row.sharedTags, locale, pairIsBefriended(row.statusLow, row.statusHigh));
+  const relation = relationOf(row, viewer, sideOf(row, viewer).other);
+  const visibility = visibilityOf(otherVisibility);
+  const shown = questions.filter((q) => mayShowReason(visibility, q.key, relation));
+  return reasonFromTags(shown, row.sharedTags, locale, pairIsBefriended(row.statusLow, row.statusHigh));
 }
 
 /** The message of a request, shown to both sides while it waits for an answer. */
@@ -42,7 +59,7 @@ export function presentPartner(
     friend_status: side.status,
     online: !deleted && isOnline(other.lastSeenAt),
     is_suggestion: side.status === FriendStatus.none && side.suggested && !side.dismissed,
-    reason: pairReason(row, ctx.questions, ctx.locale),
+    reason: pairReason(row, ctx.questions, ctx.locale, me, other.visibility),
     request_message: pendingRequestMessage(row),
     updated_at: row.updatedAt.toISOString(),
   };

@@ -7,6 +7,7 @@ import { involves, sideSql } from '../../db/pair-side.ts';
 import { messages } from '../../db/schema/chat.ts';
 import { matchingProfiles } from '../../db/schema/matching.ts';
 import { partnerships } from '../../db/schema/partnerships.ts';
+import { profileSettings } from '../../db/schema/profile.ts';
 import { users } from '../../db/schema/users.ts';
 import { notHidden } from '../../policies/members.ts';
 import { loadQuestionnaire } from '../questionnaire/questionnaire.service.ts';
@@ -19,6 +20,7 @@ const otherColumns = {
   avatar: users.avatar,
   deletedAt: users.deletedAt,
   lastSeenAt: users.lastSeenAt,
+  visibility: profileSettings.visibility,
 };
 
 /**
@@ -35,6 +37,7 @@ export async function listPartners(ctx: AppContext, me: number, locale: Locale):
     .from(p)
     .innerJoin(users, eq(users.id, mine.other))
     .leftJoin(matchingProfiles, eq(matchingProfiles.userId, users.id))
+    .leftJoin(profileSettings, eq(profileSettings.userId, users.id))
     .where(
       and(
         involves(me),
@@ -60,7 +63,11 @@ export async function partnerEntry(
   locale: Locale,
 ): Promise<Partner | undefined> {
   const pair = await findPair(ctx.db, me, otherId);
-  const [other] = await ctx.db.select(otherColumns).from(users).where(eq(users.id, otherId));
+  const [other] = await ctx.db
+    .select(otherColumns)
+    .from(users)
+    .leftJoin(profileSettings, eq(profileSettings.userId, users.id))
+    .where(eq(users.id, otherId));
   if (!pair || !other) return undefined;
   const [anyMessage] = await ctx.db
     .select({ id: messages.id })

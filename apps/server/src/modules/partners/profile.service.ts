@@ -7,12 +7,17 @@ import { sideOf } from '../../db/pair-side.ts';
 import { matchingProfiles } from '../../db/schema/matching.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { visibleMember } from '../../policies/members.ts';
-import { loadQuestionnaire } from '../questionnaire/questionnaire.service.ts';
+import { mayShowItem, relationOf, visibilityOf } from '../../policies/profile.ts';
+import { profileDetails, profileSettingsOf } from '../profile/profile.service.ts';
+import { answersOf, loadQuestionnaire } from '../questionnaire/questionnaire.service.ts';
 import { isWatched } from '../watchlist/watchlist.service.ts';
 import { findPair } from './pairs.ts';
 import { isOnline, pairReason, pendingRequestMessage } from './partners.presenter.ts';
 
-/** A foreign profile with "Warum ihr passt"; hidden, deleted or not onboarded members are not found. */
+/**
+ * A foreign profile with "Warum ihr passt"; hidden, deleted or not onboarded members are not found.
+ * Motto, about, the member's own answers and the reasons show what the member lets this viewer see.
+ */
 export async function foreignProfileOf(
   ctx: AppContext,
   me: number,
@@ -21,25 +26,31 @@ export async function foreignProfileOf(
 ): Promise<ForeignProfile> {
   const other = await visibleMember(ctx.db, me, otherId);
   if (!other) throw new AppError('not_found');
-  const [pair, profiles, watched, questions] = await Promise.all([
+  const [pair, profiles, watched, questions, settings, answers] = await Promise.all([
     findPair(ctx.db, me, otherId),
     ctx.db.select().from(matchingProfiles).where(eq(matchingProfiles.userId, otherId)),
     isWatched(ctx.db, me, otherId),
     loadQuestionnaire(ctx.db),
+    profileSettingsOf(ctx.db, otherId),
+    answersOf(ctx.db, otherId),
   ]);
   const status = pair ? sideOf(pair, me).status : FriendStatus.none;
+  const relation = relationOf(pair, me, otherId);
+  const visibility = visibilityOf(settings.visibility);
   return {
     id: other.id,
     nickname: other.nickname,
     avatar: other.avatar || null,
-    about: other.about,
+    motto: mayShowItem(visibility, 'motto', relation) ? settings.motto : null,
+    about: mayShowItem(visibility, 'about', relation) ? other.about : null,
+    details: profileDetails(questions, answers, visibility, relation, locale),
     role: profiles[0]?.role ?? null,
     friend_status: status,
     is_watched: watched,
     online: isOnline(other.lastSeenAt),
     member_since: other.createdAt.toISOString(),
     // Only a pair the matcher proposed has a reason, never one computed from today's answers.
-    reason: pairReason(pair, questions, locale),
+    reason: pairReason(pair, questions, locale, me, settings.visibility),
     request_message: pendingRequestMessage(pair) ?? null,
   };
 }

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { cn } from '../../components/ui/cn.ts';
+import { avatarOfSize, useApiImage } from '../../lib/use-api-image.ts';
 
 const sizes = { sm: 'size-10 text-base', md: 'size-12 text-lg', lg: 'size-20 text-3xl' };
 
@@ -22,10 +23,12 @@ export function PartnerAvatar({
 }) {
   const { t } = useTranslation('friendship');
   const initial = nickname.trim().charAt(0).toUpperCase() || '?';
+  // Avatars are for members only (policies): loaded with the session, the initial until then.
+  const src = useApiImage(avatar && avatarOfSize(avatar, size === 'lg' ? 'large' : 'small'));
   return (
     <span className="relative inline-flex shrink-0">
-      {avatar ? (
-        <img src={avatar} alt="" className={cn('rounded-full object-cover', sizes[size])} />
+      {src ? (
+        <img src={src} alt="" className={cn('rounded-full object-cover', sizes[size])} />
       ) : (
         <span
           aria-hidden="true"

@@ -8,6 +8,13 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { QueryView } from '../../../components/ui/query-view.tsx';
 import { reloadPartnerViews } from '../../../domain/friendship/friendship.ts';
+import { QuestionField } from '../../../domain/questionnaire/question-field.tsx';
+import {
+  questionsOf,
+  stepSchema,
+  toAnswers,
+  toFormValues,
+} from '../../../domain/questionnaire/step-schema.ts';
 import { isApiError } from '../../../lib/api-client.ts';
 import { useErrorMessage } from '../../../lib/error-message.ts';
 import { applyServerErrors, useZodForm } from '../../../lib/form.ts';
@@ -16,8 +23,6 @@ import { useUserStore } from '../../../lib/storage/user-store.ts';
 import { track } from '../../../lib/track.ts';
 import { useAnswerStep } from '../api/answer-step.ts';
 import { questionnaireQuery, useQuestionnaire } from '../api/get-questionnaire.ts';
-import { QuestionField } from './question-field.tsx';
-import { questionsOf, stepSchema, toAnswers, toFormValues } from './step-schema.ts';
 
 /** The onboarding questionnaire, one step at a time, resumed at `matching_step`. */
 export function OnboardingScreen() {

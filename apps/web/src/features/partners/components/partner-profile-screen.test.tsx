@@ -12,7 +12,9 @@ const buildProfile = (overrides: Partial<ForeignProfile> = {}): ForeignProfile =
   id: 21,
   nickname: 'Jonas',
   avatar: null,
+  motto: null,
   about: 'Ich höre gern zu.',
+  details: [],
   role: 'supporter',
   friend_status: 3,
   is_watched: false,
@@ -65,9 +67,31 @@ async function confirmAction(button: string, confirm: string, message?: string) 
 }
 
 describe('partner profile', () => {
+  it('profile visibility: shows the motto and the details the member lets this viewer see', async () => {
+    profile = buildProfile({
+      motto: 'Ein Tag nach dem anderen',
+      details: [
+        { key: 'age_group', question: 'Wie alt bist du?', answers: ['26–35 Jahre'] },
+        {
+          key: 'support_kind',
+          question: 'Welche Art von Unterstützung wünschst du dir?',
+          answers: ['Jemand, der zuhört', 'Regelmäßig schreiben'],
+        },
+      ],
+    });
+    open();
+    expect(await screen.findByText('Ein Tag nach dem anderen', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByText('Wie alt bist du?')).toBeInTheDocument();
+    expect(screen.getByText('26–35 Jahre')).toBeInTheDocument();
+    expect(screen.getByText('Jemand, der zuhört, Regelmäßig schreiben')).toBeInTheDocument();
+  });
+
   it('shows nickname, about, role, member since and "Warum ihr passt"', async () => {
     open();
-    expect(await screen.findByRole('heading', { level: 1, name: 'Jonas' })).toBeInTheDocument();
+    // The first render of the file also loads the screen's modules: more time on a busy machine.
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Jonas' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
     expect(screen.getByText('Ich höre gern zu.')).toBeInTheDocument();
     expect(screen.getByText('Unterstützt andere')).toBeInTheDocument();
     expect(screen.getByText('Dabei seit März 2025')).toBeInTheDocument();

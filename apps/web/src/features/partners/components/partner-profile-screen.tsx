@@ -66,7 +66,7 @@ function Profile({ profile }: { profile: ForeignProfile }) {
   return (
     <div className="mx-auto w-full max-w-3xl space-y-6 px-4 py-8 sm:py-12">
       <Card>
-        <div className="flex flex-col gap-4 sm:flex-row sm:items-center">
+        <div className="flex flex-col items-start gap-4 sm:flex-row sm:items-center">
           <PartnerAvatar
             nickname={profile.nickname}
             avatar={profile.avatar}
@@ -82,8 +82,23 @@ function Profile({ profile }: { profile: ForeignProfile }) {
               <li>{t('memberSince', { date: since })}</li>
               {profile.online && <li className="font-medium text-accent-strong">{t('friendship:online')}</li>}
             </ul>
+            {profile.motto && (
+              <p className="mt-2 text-lg italic">
+                <q>{profile.motto}</q>
+              </p>
+            )}
           </div>
         </div>
+        {profile.details.length > 0 && (
+          <dl className="mt-6 grid gap-3 sm:grid-cols-2">
+            {profile.details.map((detail) => (
+              <div key={detail.key}>
+                <dt className="text-sm text-muted">{detail.question}</dt>
+                <dd>{detail.answers.join(', ')}</dd>
+              </div>
+            ))}
+          </dl>
+        )}
         {profile.about && (
           <div className="mt-6">
             <h2 className="font-semibold">{t('about')}</h2>

@@ -2,9 +2,9 @@ import type { Question } from '@trostnetz/contracts/questionnaire';
 import { useId } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { cn } from '../../../components/ui/cn.ts';
-import { TextareaField } from '../../../components/ui/textarea-field.tsx';
-import { useFieldState } from '../../../lib/form.ts';
+import { cn } from '../../components/ui/cn.ts';
+import { TextareaField } from '../../components/ui/textarea-field.tsx';
+import { useFieldState } from '../../lib/form.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: the step's schema is built at run time
 type StepForm = UseFormReturn<Record<string, unknown>, any, any>;

@@ -1,3 +1,4 @@
+// The questionnaire as a form, shared by onboarding and the profile (answers can be changed later).
 import { vmsg } from '@trostnetz/contracts/messages';
 import type { AnswerStepBody, Question } from '@trostnetz/contracts/questionnaire';
 import { z } from 'zod';

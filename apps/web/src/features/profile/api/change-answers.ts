@@ -1,0 +1,24 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type AnswerStepBody, answerStepResponse } from '@trostnetz/contracts/questionnaire';
+import { reloadPartnerViews } from '../../../domain/friendship/friendship.ts';
+import { apiRequest } from '../../../lib/api-client.ts';
+
+/** PUT /api/profile/answers/{step}: one onboarding step again, after onboarding; 422 per `answers.<key>`. */
+export async function changeAnswers(step: number, answers: AnswerStepBody['answers']) {
+  return answerStepResponse.parse(
+    await apiRequest<unknown>(`/api/profile/answers/${step}`, { method: 'PUT', body: { answers } }),
+  );
+}
+
+/** New answers change the suggestions and the own profile's details: both are read again. */
+export function useChangeAnswers() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ step, answers }: { step: number; answers: AnswerStepBody['answers'] }) =>
+      changeAnswers(step, answers),
+    onSuccess: () => {
+      reloadPartnerViews(client);
+      return client.invalidateQueries({ queryKey: ['questionnaire'] });
+    },
+  });
+}

@@ -1,0 +1,17 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ownProfile, type UpdateProfileBody } from '@trostnetz/contracts/profile';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { ownProfileKey } from './get-own-profile.ts';
+
+/** PATCH /api/profile/me: 422 per field (`motto`, `about`, `visibility.<item>`). */
+export async function updateProfile(body: UpdateProfileBody) {
+  return ownProfile.parse(await apiRequest<unknown>('/api/profile/me', { method: 'PATCH', body }));
+}
+
+export function useUpdateProfile() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: updateProfile,
+    onSuccess: (profile) => client.setQueryData(ownProfileKey, profile),
+  });
+}
