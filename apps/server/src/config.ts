@@ -65,7 +65,9 @@ export type RateLimitName =
   | 'friendAction'
   | 'report'
   | 'profileRead'
-  | 'hide';
+  | 'hide'
+  | 'accountDelete'
+  | 'dataExport';
 
 export interface Config {
   env: 'development' | 'production' | 'test';
@@ -194,6 +196,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       chatSend: { max: 60, timeWindow: 60_000 },
       friendAction: { max: 60, timeWindow: 60 * 60_000 },
       report: { max: 20, timeWindow: 60 * 60_000 },
+      // Asking to delete the account needs the password: a few tries, not a way to guess it.
+      accountDelete: { max: 5, timeWindow: 15 * 60_000 },
+      // A full copy of a member's data is heavy to build: a few a day (issue 11).
+      dataExport: { max: 3, timeWindow: 24 * 60 * 60_000 },
     }),
     loginThrottle: {
       ...scaleLimits(e.RATE_LIMIT_FACTOR, { r: { max: 10, timeWindow: 15 * 60_000 } }).r,

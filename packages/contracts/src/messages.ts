@@ -19,6 +19,7 @@ export const validationMessages = {
     nickname_format: 'Bitte nutze nur Buchstaben, Ziffern, Leerzeichen, Punkt, Binde- und Unterstrich.',
     terms: 'Bitte stimme den Nutzungsbedingungen zu.',
     unstorable: 'Diese Angabe enthält Zeichen, die wir nicht speichern können.',
+    password_wrong: 'Das Passwort ist nicht korrekt.',
   },
   en: {
     required: 'This field is required',
@@ -32,6 +33,7 @@ export const validationMessages = {
     nickname_format: 'Please use only letters, digits, spaces, dots, hyphens and underscores.',
     terms: 'Please accept the terms of use.',
     unstorable: 'This field contains characters we cannot store.',
+    password_wrong: 'The password is not correct.',
   },
 } as const satisfies Record<Locale, Record<string, string>>;
 

@@ -60,6 +60,37 @@ const de = {
   'mail.reset.action': 'Neues Passwort festlegen',
   'mail.reset.footer':
     'Du hast das nicht angefordert? Dann bleibt dein Passwort unverändert und du kannst diese E-Mail ignorieren.',
+
+  'mail.deletion.subject': '{{app}}: Dein Konto wird in {{days}} Tagen gelöscht',
+  'mail.deletion.hidden':
+    'du hast uns gebeten, dein Konto zu löschen. Wir haben es sofort verborgen: Niemand sieht es mehr, und du bist auf allen Geräten abgemeldet.',
+  'mail.deletion.when':
+    'Am {{date}} löschen wir deine Daten endgültig. Bis dahin kannst du es dir in Ruhe anders überlegen: Über den Link unten bleibt alles so, wie es war.',
+  'mail.deletion.action': 'Konto behalten',
+  'mail.deletion.footer':
+    'Möchtest du dein Konto wirklich löschen, musst du nichts weiter tun. Danke, dass du bei uns warst.',
+
+  'mail.export.subject': '{{app}}: Eine Kopie deiner Daten wurde heruntergeladen',
+  'mail.export.made': 'am {{date}} wurde eine Kopie deiner Daten bei {{app}} heruntergeladen.',
+  'mail.export.not_you':
+    'Warst du das nicht? Dann ändere bitte dein Passwort. Dabei wirst du auf allen anderen Geräten abgemeldet.',
+  'mail.export.action': 'Zu den Einstellungen',
+
+  'export.title': 'Deine Daten bei {{app}}',
+  'export.intro':
+    'Diese Seite zeigt alles, was {{app}} über dich gespeichert hat (Stand: {{date}}). Die Datei data.json im selben Archiv enthält dieselben Daten maschinenlesbar.',
+  'export.empty': 'Keine Einträge.',
+  'export.from_me': 'Du',
+  'export.deleted_member': 'Gelöschtes Konto',
+  'export.section.account': 'Dein Konto, Sitzungen und Zustimmungen',
+  'export.section.questionnaire': 'Deine Antworten',
+  'export.section.chat': 'Deine Nachrichten',
+  'export.section.partners': 'Deine Trostpartner und Anfragen',
+  'export.section.watchlist': 'Deine Merkliste',
+  'export.section.hidden_list': 'Von dir verborgene Mitglieder',
+  'export.section.reports': 'Deine Meldungen',
+  'export.section.jobs': 'Wartende Benachrichtigungen',
+  'export.section.other': 'Weitere Daten',
 } as const;
 
 export type TextKey = keyof typeof de;
@@ -115,6 +146,37 @@ const en: Record<TextKey, string> = {
   'mail.reset.action': 'Set a new password',
   'mail.reset.footer':
     'You did not ask for this? Then your password stays unchanged and you can ignore this e-mail.',
+
+  'mail.deletion.subject': '{{app}}: Your account will be deleted in {{days}} days',
+  'mail.deletion.hidden':
+    'you asked us to delete your account. We hid it at once: nobody sees it any more, and you are signed out on every device.',
+  'mail.deletion.when':
+    'On {{date}} we delete your data for good. Until then you can change your mind at your own pace: with the link below everything stays as it was.',
+  'mail.deletion.action': 'Keep my account',
+  'mail.deletion.footer':
+    'If you really want to delete your account, there is nothing else to do. Thank you for having been with us.',
+
+  'mail.export.subject': '{{app}}: A copy of your data was downloaded',
+  'mail.export.made': 'on {{date}} a copy of your {{app}} data was downloaded.',
+  'mail.export.not_you':
+    'Was it not you? Then please change your password. This signs you out on every other device.',
+  'mail.export.action': 'Go to settings',
+
+  'export.title': 'Your data at {{app}}',
+  'export.intro':
+    'This page shows everything {{app}} has stored about you (as of {{date}}). The file data.json in the same archive holds the same data in a machine-readable form.',
+  'export.empty': 'No entries.',
+  'export.from_me': 'You',
+  'export.deleted_member': 'Deleted account',
+  'export.section.account': 'Your account, sessions and consents',
+  'export.section.questionnaire': 'Your answers',
+  'export.section.chat': 'Your messages',
+  'export.section.partners': 'Your support partners and requests',
+  'export.section.watchlist': 'Your watchlist',
+  'export.section.hidden_list': 'Members you hid',
+  'export.section.reports': 'Your reports',
+  'export.section.jobs': 'Notifications waiting to be sent',
+  'export.section.other': 'More data',
 };
 
 export const serverTexts: Record<Locale, Record<TextKey, string>> = { de, en };

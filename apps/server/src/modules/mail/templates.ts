@@ -25,8 +25,10 @@ interface Params {
   message: string;
   /** A second address named in the text (the action button carries the first). */
   link?: string;
-  /** How many days a request waited (requestExpired). */
+  /** How many days a request waited (requestExpired), or are left (deletion). */
   days?: number;
+  /** A date written out in the mail's language. */
+  date?: string;
 }
 
 /** Values a mail text may use: the product, the addressee and the mail's own parameters. */
@@ -76,6 +78,18 @@ const mails = {
     action: 'mail.reset.action',
     footer: 'mail.reset.footer',
   },
+  deletion: {
+    subject: 'mail.deletion.subject',
+    body: () => ['mail.deletion.hidden', 'mail.deletion.when'],
+    action: 'mail.deletion.action',
+    footer: 'mail.deletion.footer',
+  },
+  exportMade: {
+    subject: 'mail.export.subject',
+    body: () => ['mail.export.made', 'mail.export.not_you'],
+    action: 'mail.export.action',
+    footer: 'mail.footer.registered',
+  },
 } satisfies Record<string, MailParts>;
 
 export function mailTemplate(
@@ -87,7 +101,7 @@ export function mailTemplate(
   params: Params = { name: '', message: '' },
 ): Mail {
   const parts: MailParts = mails[kind];
-  const values: Values = { link: '', days: 0, ...params, app: appName, nickname: to.nickname };
+  const values: Values = { link: '', days: 0, date: '', ...params, app: appName, nickname: to.nickname };
   const text = (key: TextKey) => fill(locale, key, values);
   return layout(
     to.email,

@@ -4,11 +4,14 @@ import type { Partner } from '@trostnetz/contracts/partners';
 import { sideOf } from '../../db/pair-side.ts';
 import type { PairRow } from '../../db/schema/partnerships.ts';
 import type { UserRow } from '../../db/schema/users.ts';
-import { shownAs } from '../../policies/members.ts';
+import { isGone, shownAs } from '../../policies/members.ts';
 import { reasonFromTags } from '../matching/match-profile.ts';
 import type { LoadedQuestion } from '../questionnaire/questionnaire.service.ts';
 
-export type Other = Pick<UserRow, 'id' | 'nickname' | 'avatar' | 'deletedAt' | 'lastSeenAt'>;
+export type Other = Pick<
+  UserRow,
+  'id' | 'nickname' | 'avatar' | 'deletedAt' | 'deletionRequestedAt' | 'lastSeenAt'
+>;
 
 const ONLINE_WINDOW_MS = 2 * 60_000; // two missed 60 s pings
 
@@ -33,7 +36,7 @@ export function presentPartner(
   ctx: { questions: LoadedQuestion[]; locale: Locale; hasMessages: boolean },
 ): Partner {
   const side = sideOf(row, me);
-  const deleted = Boolean(other.deletedAt);
+  const deleted = isGone(other);
   return {
     id: other.id,
     chat_id: row.id,

@@ -8,7 +8,7 @@ import { messages } from '../../db/schema/chat.ts';
 import { matchingProfiles } from '../../db/schema/matching.ts';
 import { partnerships } from '../../db/schema/partnerships.ts';
 import { users } from '../../db/schema/users.ts';
-import { notHidden } from '../../policies/members.ts';
+import { goneColumns, notHidden } from '../../policies/members.ts';
 import { loadQuestionnaire } from '../questionnaire/questionnaire.service.ts';
 import { findPair } from './pairs.ts';
 import { type Other, presentPartner } from './partners.presenter.ts';
@@ -17,7 +17,7 @@ const otherColumns = {
   id: users.id,
   nickname: users.nickname,
   avatar: users.avatar,
-  deletedAt: users.deletedAt,
+  ...goneColumns,
   lastSeenAt: users.lastSeenAt,
 };
 
