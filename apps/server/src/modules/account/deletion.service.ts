@@ -11,6 +11,7 @@ import { eraseMember } from '../../lifecycle/member-data-table.ts';
 import { verifyPassword } from '../auth/passwords.ts';
 import { endMemberLive } from '../chat/chat.service.ts';
 import { mailTemplate } from '../mail/templates.ts';
+import { refreshActive } from '../matching/matching.service.ts';
 
 const DAY_MS = 86_400_000;
 const GRACE_MS = DELETION_GRACE_DAYS * DAY_MS;
@@ -74,6 +75,7 @@ export async function requestDeletion(ctx: AppContext, member: UserRow, password
       .where(and(eq(sessions.userId, member.id), isNull(sessions.revokedAt)));
     await ctx.jobs.send('account-erase', { userId: member.id }, { startAfter: eraseAfter, tx });
   });
+  await refreshActive(ctx.db, member.id);
   await endMemberLive(ctx, member.id);
   const url = `${ctx.config.appUrl}/keep-account/${undoToken(ctx, member.id, requestedAt)}`;
   ctx.mailer.queue(
@@ -115,6 +117,7 @@ export async function revokeDeletion(ctx: AppContext, token: string) {
     )
     .returning({ id: users.id });
   if (!restored) throw new AppError('invalid_link');
+  await refreshActive(ctx.db, claim.userId);
 }
 
 /** The cut-off: requests made at or before it are due for erasure. */

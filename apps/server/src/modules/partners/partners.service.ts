@@ -1,14 +1,14 @@
 import { FriendStatus } from '@trostnetz/contracts/friendship';
 import type { Locale } from '@trostnetz/contracts/messages';
 import type { Partner } from '@trostnetz/contracts/partners';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
 import { involves, sideSql } from '../../db/pair-side.ts';
 import { messages } from '../../db/schema/chat.ts';
 import { matchingProfiles } from '../../db/schema/matching.ts';
 import { partnerships } from '../../db/schema/partnerships.ts';
 import { users } from '../../db/schema/users.ts';
-import { goneColumns, notHidden } from '../../policies/members.ts';
+import { goneColumns, notHidden, present } from '../../policies/members.ts';
 import { loadQuestionnaire } from '../questionnaire/questionnaire.service.ts';
 import { findPair } from './pairs.ts';
 import { type Other, presentPartner } from './partners.presenter.ts';
@@ -39,6 +39,8 @@ export async function listPartners(ctx: AppContext, me: number, locale: Locale):
       and(
         involves(me),
         notHidden(me, users.id),
+        // A gone account stays only for those who were its partners (the deleted state of SPEC.md §3).
+        or(present, isNotNull(p.befriendedAt)),
         // Requests and friends; former friends whose conversation stays readable; open suggestions.
         sql`((${p.befriendedAt} is not null and ${hasMessages}) or ${mine.status} <> ${none}
           or (${mine.suggestedAt} is not null and ${mine.dismissedAt} is null
