@@ -110,6 +110,11 @@ async function* indexHtml(ctx: AppContext, member: UserRow, exportedAt: Date): A
     if ('whole' in part) {
       yield render(part.whole, locale);
     } else {
+      const dateTime = new Intl.DateTimeFormat(locale === 'de' ? 'de-DE' : 'en-GB', {
+        dateStyle: 'short',
+        timeStyle: 'short',
+        timeZone: 'Europe/Berlin',
+      });
       let any = false;
       for await (const page of part.pages) {
         if (!any && page.length) yield '<div class="scroll"><table><tbody>\n';
@@ -117,9 +122,7 @@ async function* indexHtml(ctx: AppContext, member: UserRow, exportedAt: Date): A
           any = true;
           const other = m.with.nickname || t(locale, 'export.deleted_member');
           const from = m.from_me ? t(locale, 'export.from_me') : other;
-          const when = new Date(m.send_at).toLocaleString(locale === 'de' ? 'de-DE' : 'en-GB', {
-            timeZone: 'Europe/Berlin',
-          });
+          const when = dateTime.format(new Date(m.send_at));
           yield `<tr><td>${escapeHtml(when)}</td><td>${escapeHtml(other)}</td><td>${escapeHtml(from)}</td><td class="text">${escapeHtml(m.message)}</td></tr>\n`;
         }
       }
@@ -128,6 +131,19 @@ async function* indexHtml(ctx: AppContext, member: UserRow, exportedAt: Date): A
     yield '</section>\n';
   }
   yield '</main></body></html>\n';
+}
+
+/** Small pieces gathered into chunks of about 64 KB: fewer, larger writes into the ZIP. */
+async function* chunked(pieces: AsyncIterable<string>): AsyncGenerator<string> {
+  let buffer = '';
+  for await (const piece of pieces) {
+    buffer += piece;
+    if (buffer.length >= 65_536) {
+      yield buffer;
+      buffer = '';
+    }
+  }
+  if (buffer) yield buffer;
 }
 
 /**
@@ -139,8 +155,12 @@ export async function memberExport(ctx: AppContext, userId: number) {
   if (!member) throw new Error('member vanished during export');
   const exportedAt = new Date();
   const zip = new yazl.ZipFile();
-  zip.addReadStream(Readable.from(dataJson(ctx, userId, exportedAt)), 'data.json', { mtime: exportedAt });
-  zip.addReadStream(Readable.from(indexHtml(ctx, member, exportedAt)), 'index.html', { mtime: exportedAt });
+  zip.addReadStream(Readable.from(chunked(dataJson(ctx, userId, exportedAt))), 'data.json', {
+    mtime: exportedAt,
+  });
+  zip.addReadStream(Readable.from(chunked(indexHtml(ctx, member, exportedAt))), 'index.html', {
+    mtime: exportedAt,
+  });
   zip.end();
   ctx.mailer.queue(
     mailTemplate('exportMade', member.locale, ctx.config.appName, member, `${ctx.config.appUrl}/settings`, {

@@ -7,4 +7,12 @@ export const settingsScreens = defineScreens({
     title: 'settings:titles.settings',
     component: async () => (await import('./components/settings-screen.tsx')).SettingsScreen,
   },
+  // The undo link of the deletion mail: guest, as the member is signed out; not tracked (a token).
+  'keep-account': {
+    path: '/keep-account/:token',
+    guest: true,
+    notTracked: true,
+    title: 'settings:titles.keep-account',
+    component: async () => (await import('./components/keep-account-screen.tsx')).KeepAccountScreen,
+  },
 });

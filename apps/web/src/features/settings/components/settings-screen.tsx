@@ -4,6 +4,7 @@ import { ButtonLink } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { Page } from '../../../components/ui/page.tsx';
 import { useUserStore } from '../../../lib/storage/user-store.ts';
+import { YourDataSection } from './your-data-section.tsx';
 
 /** Security settings: sign-in details and language. Password/e-mail changes come later. */
 export function SettingsScreen() {
@@ -34,6 +35,7 @@ export function SettingsScreen() {
         <p className="mt-1 mb-4 text-muted">{t('language.text')}</p>
         <LanguageSwitch />
       </Card>
+      <YourDataSection />
       <Card aria-labelledby="settings-more">
         <h2 id="settings-more" className="text-lg font-semibold">
           {t('more.title')}
