@@ -60,7 +60,7 @@ export async function accountRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
       config: { rateLimit: perMember('data-export', limits.dataExport) },
     },
     async (request, reply) => {
-      const { stream, filename } = await memberExport(ctx, authUserId(request));
+      const { stream, filename } = await memberExport(ctx, authUserId(request), request.locale);
       stream.on('error', (err) => request.log.error({ err }, 'export failed while streaming'));
       return reply
         .header('content-type', 'application/zip')

@@ -75,7 +75,7 @@ function render(value: unknown, locale: Locale): string {
           `<tr>${columns.map((c) => `<td>${render((v as Record<string, unknown>)[c], locale)}</td>`).join('')}</tr>`,
       )
       .join('\n');
-    return `<div class="scroll"><table><thead><tr>${head}</tr></thead><tbody>\n${body}\n</tbody></table></div>`;
+    return `<div class="scroll" tabindex="0"><table><thead><tr>${head}</tr></thead><tbody>\n${body}\n</tbody></table></div>`;
   }
   if (typeof value === 'object') {
     const items = Object.entries(value as Record<string, unknown>);
@@ -91,9 +91,13 @@ table{border-collapse:collapse;width:100%}th,td{border:1px solid #d5dedc;padding
 .scroll{overflow-x:auto}dt{font-weight:600;margin-top:.5rem}dd{margin-left:1rem}.none{color:#5b6766}
 td.text{white-space:pre-wrap;overflow-wrap:anywhere}`;
 
-/** index.html for a person, in the member's language; messages are written row by row as they are read. */
-async function* indexHtml(ctx: AppContext, member: UserRow, exportedAt: Date): AsyncGenerator<string> {
-  const locale = member.locale;
+/** index.html for a person, in the language the member uses the app in; messages are written row by row as they are read. */
+async function* indexHtml(
+  ctx: AppContext,
+  member: UserRow,
+  locale: Locale,
+  exportedAt: Date,
+): AsyncGenerator<string> {
   const app = ctx.config.appName;
   const date = longDate(locale, exportedAt);
   yield `<!doctype html>
@@ -117,7 +121,19 @@ async function* indexHtml(ctx: AppContext, member: UserRow, exportedAt: Date): A
       });
       let any = false;
       for await (const page of part.pages) {
-        if (!any && page.length) yield '<div class="scroll"><table><tbody>\n';
+        if (!any && page.length) {
+          const columns = (
+            [
+              'export.column.when',
+              'export.column.with',
+              'export.column.from',
+              'export.column.message',
+            ] as const
+          )
+            .map((key) => `<th scope="col">${escapeHtml(t(locale, key))}</th>`)
+            .join('');
+          yield `<div class="scroll" tabindex="0"><table><thead><tr>${columns}</tr></thead><tbody>\n`;
+        }
         for (const m of page as ExportedMessage[]) {
           any = true;
           const other = m.with.nickname || t(locale, 'export.deleted_member');
@@ -150,7 +166,7 @@ async function* chunked(pieces: AsyncIterable<string>): AsyncGenerator<string> {
  * GET /api/user/export: a ZIP built while it is sent (nothing stored): data.json and index.html from
  * the life-cycle registry. The member is told by mail that an export was made.
  */
-export async function memberExport(ctx: AppContext, userId: number) {
+export async function memberExport(ctx: AppContext, userId: number, locale: Locale) {
   const [member] = await ctx.db.select().from(users).where(eq(users.id, userId));
   if (!member) throw new Error('member vanished during export');
   const exportedAt = new Date();
@@ -158,7 +174,7 @@ export async function memberExport(ctx: AppContext, userId: number) {
   zip.addReadStream(Readable.from(chunked(dataJson(ctx, userId, exportedAt))), 'data.json', {
     mtime: exportedAt,
   });
-  zip.addReadStream(Readable.from(chunked(indexHtml(ctx, member, exportedAt))), 'index.html', {
+  zip.addReadStream(Readable.from(chunked(indexHtml(ctx, member, locale, exportedAt))), 'index.html', {
     mtime: exportedAt,
   });
   zip.end();

@@ -38,8 +38,13 @@ function unzip(buffer: Buffer): Promise<Map<string, string>> {
   });
 }
 
-const download = (m: MemberTokens) =>
-  t.app.inject({ method: 'GET', url: '/api/user/export', headers: { authorization: `Bearer ${m.token}` } });
+/** The download as the web app asks for it, in the language the member uses the app in. */
+const download = (m: MemberTokens, locale: 'de' | 'en' = 'de') =>
+  t.app.inject({
+    method: 'GET',
+    url: '/api/user/export',
+    headers: { authorization: `Bearer ${m.token}`, 'accept-language': locale },
+  });
 
 /** A member with something in every module, and the others around them. */
 async function memberWithEverything(locale: 'de' | 'en' = 'de') {
@@ -127,7 +132,7 @@ describe('issue 11: GET /api/user/export streams a ZIP of everything the registr
     expect(html).toContain('A meldet C');
 
     const en = await memberWithEverything('en');
-    const english = (await unzip((await download(en.a)).rawPayload)).get('index.html')!;
+    const english = (await unzip((await download(en.a, 'en')).rawPayload)).get('index.html')!;
     expect(english).toContain('<html lang="en">');
     expect(english).toContain('<h1>Your data at Trostnetz</h1>');
     expect(english).toContain('<h2>Your messages</h2>');

@@ -7,6 +7,13 @@ export const settingsScreens = defineScreens({
     title: 'settings:titles.settings',
     component: async () => (await import('./components/settings-screen.tsx')).SettingsScreen,
   },
+  // Where the member lands after asking to delete the account, signed out.
+  'account-deleted': {
+    path: '/account-deleted',
+    guest: true,
+    title: 'settings:titles.account-deleted',
+    component: async () => (await import('./components/account-deleted-screen.tsx')).AccountDeletedScreen,
+  },
   // The undo link of the deletion mail: guest, as the member is signed out; not tracked (a token).
   'keep-account': {
     path: '/keep-account/:token',

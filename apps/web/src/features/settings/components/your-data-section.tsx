@@ -59,18 +59,16 @@ function DeleteAccountDialog() {
   const remove = useDeleteAccount();
   const form = useZodForm(deleteAccountBody, { defaultValues: { password: '' } });
   const password = useFieldState(form, 'password');
-  const onSubmit = submitWith(form, (values) => remove.mutateAsync(values));
+  // Every session has ended on the server: the farewell page is for guests, so nothing asks for the
+  // ended session (and sends the member to the sign-in page) while they read it.
+  const onSubmit = submitWith(form, async (values) => {
+    await remove.mutateAsync(values);
+    clearSession();
+    navigate('/account-deleted', { replace: true });
+  });
   // A wrong password is shown at its field; anything else above the form.
   const otherError = remove.isError && !(isApiError(remove.error) && remove.error.status === 422);
-
-  const done = remove.isSuccess;
-  const leave = () => {
-    clearSession();
-    navigate('/login', { replace: true });
-  };
   const onOpenChange = (next: boolean) => {
-    // Once deleted, closing the dialog signs out: the session has ended on the server.
-    if (!next && done) return leave();
     setOpen(next);
     if (!next) {
       form.reset();
@@ -83,47 +81,35 @@ function DeleteAccountDialog() {
       open={open}
       onOpenChange={onOpenChange}
       trigger={<Button variant="danger">{t('yourData.delete.action')}</Button>}
-      title={done ? t('yourData.delete.doneTitle') : t('yourData.delete.dialogTitle')}
+      title={t('yourData.delete.dialogTitle')}
       closeLabel={t('yourData.delete.close')}
-      description={
-        done
-          ? t('yourData.delete.doneText', {
-              date: new Date(remove.data.erase_after).toLocaleDateString(),
-            })
-          : t('yourData.delete.dialogText', { days: DELETION_GRACE_DAYS })
-      }
+      description={t('yourData.delete.dialogText', { days: DELETION_GRACE_DAYS })}
     >
-      {done ? (
-        <Button className="w-full" onClick={leave}>
-          {t('yourData.delete.doneAction')}
-        </Button>
-      ) : (
-        <form noValidate onSubmit={onSubmit} className="space-y-5">
-          {otherError && <Alert tone="error">{toMessage(remove.error)}</Alert>}
-          <PasswordField
-            label={t('yourData.delete.password')}
-            autoComplete="current-password"
-            aria-required="true"
-            showLabel={t('yourData.delete.showPassword')}
-            hideLabel={t('yourData.delete.hidePassword')}
-            registration={form.register('password')}
-            {...password}
-          />
-          <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-            <Button variant="secondary" onClick={() => onOpenChange(false)}>
-              {t('yourData.delete.cancel')}
-            </Button>
-            <Button
-              type="submit"
-              variant="danger"
-              loading={remove.isPending}
-              loadingLabel={t('yourData.delete.submitting')}
-            >
-              {t('yourData.delete.submit')}
-            </Button>
-          </div>
-        </form>
-      )}
+      <form noValidate onSubmit={onSubmit} className="space-y-5">
+        {otherError && <Alert tone="error">{toMessage(remove.error)}</Alert>}
+        <PasswordField
+          label={t('yourData.delete.password')}
+          autoComplete="current-password"
+          aria-required="true"
+          showLabel={t('yourData.delete.showPassword')}
+          hideLabel={t('yourData.delete.hidePassword')}
+          registration={form.register('password')}
+          {...password}
+        />
+        <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+          <Button variant="secondary" onClick={() => onOpenChange(false)}>
+            {t('yourData.delete.cancel')}
+          </Button>
+          <Button
+            type="submit"
+            variant="danger"
+            loading={remove.isPending}
+            loadingLabel={t('yourData.delete.submitting')}
+          >
+            {t('yourData.delete.submit')}
+          </Button>
+        </div>
+      </form>
     </Dialog>
   );
 }
