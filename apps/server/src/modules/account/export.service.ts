@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import yazl from 'yazl';
 import type { AppContext } from '../../app-context.ts';
 import { type UserRow, users } from '../../db/schema/users.ts';
-import { fill, type TextKey, t } from '../../i18n/catalogue.ts';
+import { fill, serverTexts, type TextKey, t } from '../../i18n/catalogue.ts';
 import { memberDataTable } from '../../lifecycle/member-data-table.ts';
 import type { ExportedMessage } from '../chat/chat.member-data.ts';
 import { mailTemplate } from '../mail/templates.ts';
@@ -58,7 +58,13 @@ const sectionKeys: Record<string, TextKey> = {
   jobs: 'export.section.jobs',
 };
 
-const label = (key: string) => escapeHtml(key.replace(/_/g, ' '));
+/** A field's label in the member's language; a field without one shows its own name. */
+function label(key: string, locale: Locale) {
+  const own = `export.field.${key}`;
+  return escapeHtml(
+    own in serverTexts[locale] ? serverTexts[locale][own as TextKey] : key.replace(/_/g, ' '),
+  );
+}
 
 /** Any JSON as nested lists and tables: nothing is left out, every string is escaped. */
 function render(value: unknown, locale: Locale): string {
@@ -68,7 +74,7 @@ function render(value: unknown, locale: Locale): string {
     const rows = value.every((v) => v !== null && typeof v === 'object' && !Array.isArray(v));
     if (!rows) return `<ul>${value.map((v) => `<li>${render(v, locale)}</li>`).join('')}</ul>`;
     const columns = [...new Set(value.flatMap((v) => Object.keys(v as object)))];
-    const head = columns.map((c) => `<th scope="col">${label(c)}</th>`).join('');
+    const head = columns.map((c) => `<th scope="col">${label(c, locale)}</th>`).join('');
     const body = value
       .map(
         (v) =>
@@ -80,7 +86,7 @@ function render(value: unknown, locale: Locale): string {
   if (typeof value === 'object') {
     const items = Object.entries(value as Record<string, unknown>);
     if (items.length === 0) return `<p class="none">${escapeHtml(t(locale, 'export.empty'))}</p>`;
-    return `<dl>${items.map(([k, v]) => `<dt>${label(k)}</dt><dd>${render(v, locale)}</dd>`).join('\n')}</dl>`;
+    return `<dl>${items.map(([k, v]) => `<dt>${label(k, locale)}</dt><dd>${render(v, locale)}</dd>`).join('\n')}</dl>`;
   }
   return escapeHtml(String(value));
 }

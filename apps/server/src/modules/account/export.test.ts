@@ -127,6 +127,8 @@ describe('issue 11: GET /api/user/export streams a ZIP of everything the registr
     expect(html).toContain('<html lang="de">');
     expect(html).toContain('<h1>Deine Daten bei Trostnetz</h1>');
     expect(html).toContain('<h2>Deine Nachrichten</h2>');
+    expect(html).toContain('<dt>Spitzname</dt>');
+    expect(html).toContain('<th scope="col">Frage</th>');
     expect(html).toContain('Hallo B, &lt;script&gt;alert(1)&lt;/script&gt; &amp; danke');
     expect(html).not.toContain('<script>');
     expect(html).toContain('A meldet C');
@@ -136,6 +138,7 @@ describe('issue 11: GET /api/user/export streams a ZIP of everything the registr
     expect(english).toContain('<html lang="en">');
     expect(english).toContain('<h1>Your data at Trostnetz</h1>');
     expect(english).toContain('<h2>Your messages</h2>');
+    expect(english).toContain('<dt>Nickname</dt>');
   });
 
   it('a mail tells the member an export was made, without any of the data', async () => {
