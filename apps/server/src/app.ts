@@ -9,6 +9,7 @@ import type { AppContext } from './app-context.ts';
 import type { Config } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { serializeError, serializeRequest } from './lib/log-redaction.ts';
+import { accountRoutes } from './modules/account/account.routes.ts';
 import { appConfigRoutes } from './modules/app-config/app-config.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createLoginThrottle } from './modules/auth/login-throttle.ts';
@@ -132,6 +133,7 @@ export async function buildApp(
   await app.register(authRoutes, { ctx });
   await app.register(usersRoutes, { ctx });
   await app.register(profileRoutes, { ctx });
+  await app.register(accountRoutes, { ctx });
   await app.register(questionnaireRoutes, { ctx });
   await app.register(matchingRoutes, { ctx });
   await app.register(partnersRoutes, { ctx });

@@ -81,7 +81,9 @@ export type RateLimitName =
   | 'emailLink'
   | 'supportPerAddress'
   | 'supportPerEmail'
-  | 'avatarUpload';
+  | 'avatarUpload'
+  | 'accountDelete'
+  | 'dataExport';
 
 export interface Config {
   env: 'development' | 'production' | 'test';
@@ -230,6 +232,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       // Customer service, for guests too: per client address and per sender e-mail (issue 15).
       supportPerAddress: { max: 5, timeWindow: 60 * 60_000 },
       supportPerEmail: { max: 3, timeWindow: 60 * 60_000 },
+      // Asking to delete the account needs the password: a few tries, not a way to guess it.
+      accountDelete: { max: 5, timeWindow: 15 * 60_000 },
+      // A full copy of a member's data is heavy to build: a few a day (issue 11).
+      dataExport: { max: 3, timeWindow: 24 * 60 * 60_000 },
     }),
     loginThrottle: {
       ...scaleLimits(e.RATE_LIMIT_FACTOR, { r: { max: 10, timeWindow: 15 * 60_000 } }).r,

@@ -1,5 +1,8 @@
+import { eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from './db/schema/users.ts';
+import { undoToken } from './modules/account/deletion.service.ts';
 import { startSession } from './modules/auth/sessions.service.ts';
 import { answerAll, type MemberTokens, onboardMember, registerMember } from './test/factories.ts';
 import { buildRequest, type FuzzWorld, operationsOf, seeded } from './test/fuzz-requests.ts';
@@ -51,7 +54,19 @@ async function newWorld(): Promise<FuzzWorld> {
   return { forged, member, partner, unverified: await registerMember(t), chatId };
 }
 
+/** A fuzzed POST /api/user/delete with the right password hides the account: take it back first. */
+async function keepAccount(m: MemberTokens) {
+  const [row] = await t.app.ctx.db
+    .select({ at: users.deletionRequestedAt })
+    .from(users)
+    .where(eq(users.id, m.id));
+  if (!row?.at) return;
+  const token = undoToken(t.app.ctx, m.id, row.at);
+  expect((await call(t, 'POST', '/api/user/revoke-delete', { body: { token } })).status).toBe(204);
+}
+
 const renewSession = async (m: MemberTokens) => {
+  await keepAccount(m);
   m.token = (await startSession(t.app.ctx, m.id)).token;
 };
 

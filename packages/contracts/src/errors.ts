@@ -42,6 +42,16 @@ export const errorCatalogue = {
     de: 'Dieser Link ist abgelaufen. Wenn du Hilfe brauchst, schreib unserem Kundenservice.',
     en: 'This link has expired. If you need help, write to our customer service.',
   },
+  deletion_pending: {
+    status: 403,
+    de: 'Du hast dieses Konto zum Löschen vorgemerkt. In der E-Mail, die wir dir dazu geschickt haben, findest du einen Link, mit dem du es behalten kannst.',
+    en: 'You asked for this account to be deleted. The e-mail we sent you about it has a link to keep it.',
+  },
+  deletion_final: {
+    status: 410,
+    de: 'Die 30 Tage sind vorbei: Dieses Konto wurde gelöscht und lässt sich nicht mehr wiederherstellen.',
+    en: 'The 30 days are over: this account has been deleted and can no longer be restored.',
+  },
   not_found: { status: 404, de: 'Nicht gefunden.', en: 'Not found.' },
   conflict: { status: 409, de: 'Das ist gerade nicht möglich.', en: 'This is not possible right now.' },
   friendship_state: {

@@ -23,6 +23,7 @@ export const validationMessages = {
     same_email: 'Das ist schon deine E-Mail Adresse.',
     too_fast:
       'Das ging sehr schnell. Bitte lies deine Nachricht noch einmal durch und sende sie dann erneut.',
+    password_wrong: 'Das Passwort ist nicht korrekt.',
   },
   en: {
     required: 'This field is required',
@@ -39,6 +40,7 @@ export const validationMessages = {
     current_password: 'The password is not correct.',
     same_email: 'This already is your e-mail address.',
     too_fast: 'That was very quick. Please read your message once more and then send it again.',
+    password_wrong: 'The password is not correct.',
   },
 } as const satisfies Record<Locale, Record<string, string>>;
 

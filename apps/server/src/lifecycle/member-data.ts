@@ -17,6 +17,11 @@ export interface MemberData<M extends string = string, X = unknown> {
   tables: readonly string[];
   /** Plain JSON of what the member may see of it: their own data, others only as the app shows them. */
   exportMember(ctx: AppContext, userId: number): Promise<X>;
+  /**
+   * For a part that can grow without bound (messages): the same list as exportMember, page by page
+   * (read with a cursor), so the export ZIP never holds all of it in memory. exportMember collects it.
+   */
+  exportPages?(ctx: AppContext, userId: number): AsyncIterable<readonly unknown[]>;
   /** Deletes or anonymises it inside `tx`, keeping what other members keep (a partner's conversation). */
   eraseMember(ctx: AppContext, userId: number, tx: Tx): Promise<void>;
 }

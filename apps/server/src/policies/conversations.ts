@@ -1,10 +1,10 @@
 import { FriendStatus } from '@trostnetz/contracts/friendship';
-import { and, eq, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { bothSides, involves, isPairOf, sideSql } from '../db/pair-side.ts';
 import { type PairRow, partnerships } from '../db/schema/partnerships.ts';
 import { type UserRow, users } from '../db/schema/users.ts';
-import { notHidden } from './members.ts';
+import { goneColumns, isGone, notHidden, present } from './members.ts';
 
 /**
  * The rules of a pair's conversation (SPEC.md §3/§4, DESIGN.md §5): readable while the pair were
@@ -20,7 +20,7 @@ export async function readableConversation(
 ): Promise<(PairRow & { partnerDeleted: boolean }) | undefined> {
   if (me === partner) return undefined;
   const [row] = await db
-    .select({ pair: partnerships, deletedAt: users.deletedAt })
+    .select({ pair: partnerships, ...goneColumns })
     .from(partnerships)
     .innerJoin(users, eq(users.id, partner))
     .where(
@@ -30,7 +30,7 @@ export async function readableConversation(
         notHidden(me, sql`${partner}::bigint`),
       ),
     );
-  return row && { ...row.pair, partnerDeleted: Boolean(row.deletedAt) };
+  return row && { ...row.pair, partnerDeleted: isGone(row) };
 }
 
 /**
@@ -41,7 +41,7 @@ export const mayWrite = (me: number, partner: number): SQL =>
   and(
     isPairOf(me, partner),
     bothSides(FriendStatus.befriended),
-    isNull(users.deletedAt),
+    present,
     notHidden(me, sql`${partner}::bigint`),
   )!;
 

@@ -9,9 +9,24 @@ import { type UserRow, users } from '../db/schema/users.ts';
 /** SPEC.md §2/§3: onboarding is done once matching_step is negative. */
 export const isOnboarded = (member: Pick<UserRow, 'matchingStep'>) => member.matchingStep < 0;
 
+/**
+ * One rule for an account that is gone for others: erased, or its owner asked to delete it (grace
+ * period). Others see it as deleted at once (SPEC.md §3), it drops out of suggestions, lists and chats.
+ */
+export const isGone = (member: Pick<UserRow, 'deletedAt' | 'deletionRequestedAt'>) =>
+  Boolean(member.deletedAt || member.deletionRequestedAt);
+
+/** SQL over `users`: the account is not gone (the condition of `isGone`, negated). */
+export const present: SQL = and(isNull(users.deletedAt), isNull(users.deletionRequestedAt))!;
+
+/** The columns `isGone` and `shownAs` read, for selects that pick columns. */
+export const goneColumns = { deletedAt: users.deletedAt, deletionRequestedAt: users.deletionRequestedAt };
+
 /** SPEC.md §3: what others see of an account: a deleted one has an empty nickname and no picture. */
-export const shownAs = (member: Pick<UserRow, 'nickname' | 'avatar' | 'deletedAt'>) =>
-  member.deletedAt
+export const shownAs = (
+  member: Pick<UserRow, 'nickname' | 'avatar' | 'deletedAt' | 'deletionRequestedAt'>,
+) =>
+  isGone(member)
     ? { nickname: '', avatar: null }
     : { nickname: member.nickname, avatar: member.avatar || null };
 
@@ -28,11 +43,7 @@ export function hiddenEitherWay(me: number): SQL {
 }
 
 /** SQL over `users`: an account in use, verified and onboarded (what others may ever see of anyone). */
-export const activeMember: SQL = and(
-  isNull(users.deletedAt),
-  eq(users.isVerified, true),
-  lt(users.matchingStep, 0),
-)!;
+export const activeMember: SQL = and(present, eq(users.isVerified, true), lt(users.matchingStep, 0))!;
 
 /**
  * SQL over `users`: a member `viewer` may see: not oneself, an active member and not hidden in either

@@ -33,6 +33,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Treat every other status as failure (the e-mail verification expects exactly 204). */
   expectStatus?: number;
+  /** Answer the Response itself, unread (a file to download); errors are thrown as usual. */
+  raw?: boolean;
 }
 
 interface SessionHooks {
@@ -177,6 +179,7 @@ async function parse<T>(res: Response, options: RequestOptions): Promise<T> {
   if (options.expectStatus !== undefined && res.status !== options.expectStatus) {
     throw new ApiError(res.status, { message: `Expected HTTP ${options.expectStatus}`, code: 'internal' });
   }
+  if (options.raw) return res as T;
   if (res.status === 204) return undefined as T;
   const text = await res.text();
   return (text ? JSON.parse(text) : undefined) as T;

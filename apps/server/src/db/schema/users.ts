@@ -38,6 +38,11 @@ export const users = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /**
+     * The member asked to delete the account (SPEC.md §3, issue 11): hidden from everyone at once,
+     * erased after the grace period unless revoked (policies/members.ts `isGone`, `present`).
+     */
+    deletionRequestedAt: timestamp('deletion_requested_at', { withTimezone: true }),
   },
   (t) => [
     // An address belongs to one verified account; unverified sign-ups with it may exist beside it

@@ -59,6 +59,8 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
     },
     async (request) => {
       const user = await checkCredentials(ctx, request.body.username, request.body.password);
+      // Only with the right password: the grace period's account points to the mail's undo link.
+      if (user.deletionRequestedAt) throw new AppError('deletion_pending');
       const tokens = await signIn(ctx, user, request.headers['user-agent']);
       return { ...tokens, user: await userView(ctx.db, user) };
     },

@@ -5,6 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { refreshTokens, sessions } from '../../db/schema/sessions.ts';
 import { users } from '../../db/schema/users.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { goneColumns, isGone, present } from '../../policies/members.ts';
 import { endMemberLive } from '../chat/chat.service.ts';
 import { clientFamily } from './client-info.ts';
 import { hashToken, newOpaqueToken } from './tokens.ts';
@@ -60,13 +61,13 @@ export async function rotateRefreshToken(ctx: AppContext, presented: string): Pr
       usedAt: refreshTokens.usedAt,
       revokedAt: sessions.revokedAt,
       userId: sessions.userId,
-      deletedAt: users.deletedAt,
+      ...goneColumns,
     })
     .from(refreshTokens)
     .innerJoin(sessions, eq(sessions.id, refreshTokens.sessionId))
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(eq(refreshTokens.tokenHash, tokenHash));
-  if (!row || row.revokedAt || row.deletedAt) throw new AppError('invalid_token');
+  if (!row || row.revokedAt || isGone(row)) throw new AppError('invalid_token');
   if (row.usedAt) {
     await revokeReusedFamily(ctx, row.sessionId, row.userId);
     throw new AppError('invalid_token');
@@ -118,7 +119,7 @@ function prepareMemberOfLiveSession(db: Db) {
         eq(sessions.id, sql.placeholder('sessionId')),
         eq(sessions.userId, sql.placeholder('userId')),
         isNull(sessions.revokedAt),
-        isNull(users.deletedAt),
+        present,
       ),
     )
     .prepare('member_of_live_session');

@@ -1,9 +1,64 @@
-import { and, eq, inArray, isNotNull, or } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, eq, gt, inArray, isNotNull, or } from 'drizzle-orm';
+import type { AppContext } from '../../app-context.ts';
+import { involves, sideSql } from '../../db/pair-side.ts';
 import { messages } from '../../db/schema/chat.ts';
+import { partnerships } from '../../db/schema/partnerships.ts';
 import { users } from '../../db/schema/users.ts';
 import { defineMemberData } from '../../lifecycle/member-data.ts';
 import { shownAs } from '../../policies/members.ts';
+
+export interface ExportedMessage {
+  id: number;
+  /** The other member as the app shows them (a deleted account has an empty nickname). */
+  with: { id: number; nickname: string };
+  from_me: boolean;
+  message: string;
+  send_at: string;
+  read_at: string | null;
+}
+
+/** Messages read in pages of this many, by id (the cursor), so an export never holds them all. */
+export const EXPORT_PAGE_SIZE = 500;
+
+/**
+ * Every message the member sent or received, conversation by conversation and oldest first in each, one
+ * page at a time: each page is one indexed range of a conversation (messages_chat_idx), after the last id.
+ */
+export async function* messagePages(ctx: AppContext, userId: number): AsyncGenerator<ExportedMessage[]> {
+  const chats = await ctx.db
+    .select({ id: partnerships.id, other: sideSql(userId).other })
+    .from(partnerships)
+    .where(involves(userId))
+    .orderBy(partnerships.id);
+  for (const chat of chats) {
+    const [other] = await ctx.db
+      .select()
+      .from(users)
+      .where(eq(users.id, Number(chat.other)));
+    const shown = { id: Number(chat.other), nickname: other ? shownAs(other).nickname : '' };
+    let after = 0;
+    for (;;) {
+      const rows = await ctx.db
+        .select()
+        .from(messages)
+        .where(and(eq(messages.chatId, chat.id), gt(messages.id, after)))
+        // The index's own order (chat, id): read straight off messages_chat_idx, also without statistics.
+        .orderBy(messages.chatId, messages.id)
+        .limit(EXPORT_PAGE_SIZE);
+      if (rows.length === 0) break;
+      yield rows.map((m) => ({
+        id: m.id,
+        with: shown,
+        from_me: m.senderId === userId,
+        message: m.body,
+        send_at: m.sendAt.toISOString(),
+        read_at: m.readAt?.toISOString() ?? null,
+      }));
+      if (rows.length < EXPORT_PAGE_SIZE) break;
+      after = rows[rows.length - 1]!.id;
+    }
+  }
+}
 
 /**
  * Messages: the export has every message the member sent or received. Erasing keeps the conversation
@@ -13,27 +68,11 @@ import { shownAs } from '../../policies/members.ts';
 export const chatData = defineMemberData({
   module: 'chat',
   tables: ['messages'],
-  async exportMember(ctx, userId) {
-    const sender = alias(users, 'sender');
-    const recipient = alias(users, 'recipient');
-    const rows = await ctx.db
-      .select({ message: messages, sender, recipient })
-      .from(messages)
-      .innerJoin(sender, eq(sender.id, messages.senderId))
-      .innerJoin(recipient, eq(recipient.id, messages.recipientId))
-      .where(or(eq(messages.senderId, userId), eq(messages.recipientId, userId)))
-      .orderBy(messages.id);
-    return rows.map(({ message: m, sender: s, recipient: r }) => {
-      const other = m.senderId === userId ? r : s;
-      return {
-        id: m.id,
-        with: { id: other.id, nickname: shownAs(other).nickname },
-        from_me: m.senderId === userId,
-        message: m.body,
-        send_at: m.sendAt.toISOString(),
-        read_at: m.readAt?.toISOString() ?? null,
-      };
-    });
+  exportPages: messagePages,
+  async exportMember(ctx, userId): Promise<ExportedMessage[]> {
+    const all: ExportedMessage[] = [];
+    for await (const page of messagePages(ctx, userId)) all.push(...page);
+    return all;
   },
   async eraseMember(_ctx, userId, tx) {
     const gone = tx.select({ id: users.id }).from(users).where(isNotNull(users.deletedAt));

@@ -23,6 +23,8 @@ export interface SendOptions {
 }
 
 export interface JobQueue {
+  /** The job definitions this queue runs (job-table.ts), for code that must not import the table. */
+  definitions: readonly JobDefinition[];
   /** Stores a job (payload checked against its schema); null when a singleton rule kept it out. */
   send<N extends JobName>(name: N, data: JobPayload<N>, options?: SendOptions): Promise<string | null>;
   /** Starts the workers, the cron schedules and pg-boss's maintenance (server.ts, or a test that wants them). */
@@ -139,6 +141,7 @@ export async function openJobQueue(options: {
   }
 
   return {
+    definitions: table,
     async send(name, data, sendOptions = {}) {
       const def = byName.get(name);
       if (!def) throw new Error(`unknown job ${name}`);

@@ -1,10 +1,17 @@
 import type { z } from 'zod';
+import { eraseAccountJob, eraseDueAccountsJob } from '../account/account.jobs.ts';
 import { sweepUnverifiedAccountsJob } from '../auth/accounts.jobs.ts';
 import { sendMailJob } from '../mail/mail.jobs.ts';
 import { expireFriendRequestsJob } from '../partners/friendship.jobs.ts';
 
 /** Every background job of the server: a module defines its job beside its service and adds one line here. */
-export const jobTable = [sendMailJob, expireFriendRequestsJob, sweepUnverifiedAccountsJob] as const;
+export const jobTable = [
+  sendMailJob,
+  expireFriendRequestsJob,
+  sweepUnverifiedAccountsJob,
+  eraseAccountJob,
+  eraseDueAccountsJob,
+] as const;
 
 export type JobName = (typeof jobTable)[number]['name'];
 export type JobPayload<N extends JobName> = z.input<

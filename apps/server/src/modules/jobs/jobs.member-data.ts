@@ -1,14 +1,16 @@
 import { eq, type SQL, sql } from 'drizzle-orm';
+import type { AppContext } from '../../app-context.ts';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/users.ts';
 import { defineMemberData, type Tx } from '../../lifecycle/member-data.ts';
 import { JOBS_SCHEMA } from './job-queue.ts';
-import { jobTable } from './job-table.ts';
 
 /** SQL: the jobs addressed to the member, by the field each job definition names (`addressedTo`). */
-async function addressedTo(db: Db | Tx, userId: number): Promise<SQL | null> {
+async function addressedTo(ctx: AppContext, db: Db | Tx, userId: number): Promise<SQL | null> {
   const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
-  const byJob = jobTable.flatMap((def) => {
+  // The table comes through the queue: importing job-table.ts here would close an import cycle
+  // (a job that erases a member reaches this entry through the member-data table).
+  const byJob = ctx.jobs.definitions.flatMap((def) => {
     if (!def.addressedTo) return [];
     const { field, holds } = def.addressedTo;
     const value = holds === 'email' ? (user?.email.toLowerCase() ?? null) : String(userId);
@@ -27,7 +29,7 @@ export const jobsData = defineMemberData({
   module: 'jobs',
   tables: [`${JOBS_SCHEMA}.job`],
   async exportMember(ctx, userId) {
-    const mine = await addressedTo(ctx.db, userId);
+    const mine = await addressedTo(ctx, ctx.db, userId);
     if (!mine) return [];
     const rows = await ctx.db.execute(sql`select name, state, created_on, start_after from ${jobs}
       where state in ('created', 'retry') and (${mine}) order by created_on`);
@@ -38,8 +40,8 @@ export const jobsData = defineMemberData({
       not_before: new Date(r.start_after as string).toISOString(),
     }));
   },
-  async eraseMember(_ctx, userId, tx) {
-    const mine = await addressedTo(tx, userId);
+  async eraseMember(ctx, userId, tx) {
+    const mine = await addressedTo(ctx, tx, userId);
     if (mine) await tx.execute(sql`delete from ${jobs} where state <> 'active' and (${mine})`);
   },
 });

@@ -25,11 +25,13 @@ interface Params {
   message: string;
   /** A second address named in the text (the action button carries the first). */
   link?: string;
-  /** How many days a request waited (requestExpired). */
+  /** How many days a request waited (requestExpired), or are left (deletion). */
   days?: number;
   /** A customer-service request's number and topic (supportReceived, supportTeam). */
   reference?: string;
   topic?: string;
+  /** A date written out in the mail's language. */
+  date?: string;
 }
 
 /** Values a mail text may use: the product, the addressee and the mail's own parameters. */
@@ -125,6 +127,18 @@ const mails = {
     action: 'mail.support_team.action',
     footer: 'mail.support_team.footer',
   },
+  deletion: {
+    subject: 'mail.deletion.subject',
+    body: () => ['mail.deletion.hidden', 'mail.deletion.when'],
+    action: 'mail.deletion.action',
+    footer: 'mail.deletion.footer',
+  },
+  exportMade: {
+    subject: 'mail.export.subject',
+    body: () => ['mail.export.made', 'mail.export.not_you'],
+    action: 'mail.export.action',
+    footer: 'mail.footer.registered',
+  },
 } satisfies Record<string, MailParts>;
 
 export function mailTemplate(
@@ -141,6 +155,7 @@ export function mailTemplate(
     days: 0,
     reference: '',
     topic: '',
+    date: '',
     ...params,
     app: appName,
     nickname: to.nickname,

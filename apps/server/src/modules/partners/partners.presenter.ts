@@ -5,12 +5,15 @@ import type { Visibility } from '@trostnetz/contracts/profile';
 import { sideOf } from '../../db/pair-side.ts';
 import type { PairRow } from '../../db/schema/partnerships.ts';
 import type { UserRow } from '../../db/schema/users.ts';
-import { shownAs } from '../../policies/members.ts';
+import { isGone, shownAs } from '../../policies/members.ts';
 import { mayShowReason, relationOf, visibilityOf } from '../../policies/profile.ts';
 import { reasonFromTags } from '../matching/match-profile.ts';
 import type { LoadedQuestion } from '../questionnaire/questionnaire.service.ts';
 
-export type Other = Pick<UserRow, 'id' | 'nickname' | 'avatar' | 'deletedAt' | 'lastSeenAt'> & {
+export type Other = Pick<
+  UserRow,
+  'id' | 'nickname' | 'avatar' | 'deletedAt' | 'deletionRequestedAt' | 'lastSeenAt'
+> & {
   /** The other member's stored profile visibility (profile_settings), null when never changed. */
   visibility: Partial<Visibility> | null;
 };
@@ -50,7 +53,7 @@ export function presentPartner(
   ctx: { questions: LoadedQuestion[]; locale: Locale; hasMessages: boolean },
 ): Partner {
   const side = sideOf(row, me);
-  const deleted = Boolean(other.deletedAt);
+  const deleted = isGone(other);
   return {
     id: other.id,
     chat_id: row.id,

@@ -1,7 +1,7 @@
 import { FriendStatus } from '@trostnetz/contracts/friendship';
 import type { Locale } from '@trostnetz/contracts/messages';
 import type { Partner } from '@trostnetz/contracts/partners';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
 import { involves, sideSql } from '../../db/pair-side.ts';
 import { messages } from '../../db/schema/chat.ts';
@@ -9,7 +9,7 @@ import { matchingProfiles } from '../../db/schema/matching.ts';
 import { partnerships } from '../../db/schema/partnerships.ts';
 import { profileSettings } from '../../db/schema/profile.ts';
 import { users } from '../../db/schema/users.ts';
-import { notHidden } from '../../policies/members.ts';
+import { goneColumns, notHidden, present } from '../../policies/members.ts';
 import { loadQuestionnaire } from '../questionnaire/questionnaire.service.ts';
 import { findPair } from './pairs.ts';
 import { type Other, presentPartner } from './partners.presenter.ts';
@@ -18,7 +18,7 @@ const otherColumns = {
   id: users.id,
   nickname: users.nickname,
   avatar: users.avatar,
-  deletedAt: users.deletedAt,
+  ...goneColumns,
   lastSeenAt: users.lastSeenAt,
   visibility: profileSettings.visibility,
 };
@@ -42,6 +42,8 @@ export async function listPartners(ctx: AppContext, me: number, locale: Locale):
       and(
         involves(me),
         notHidden(me, users.id),
+        // A gone account stays only for those who were its partners (the deleted state of SPEC.md §3).
+        or(present, isNotNull(p.befriendedAt)),
         // Requests and friends; former friends whose conversation stays readable; open suggestions.
         sql`((${p.befriendedAt} is not null and ${hasMessages}) or ${mine.status} <> ${none}
           or (${mine.suggestedAt} is not null and ${mine.dismissedAt} is null

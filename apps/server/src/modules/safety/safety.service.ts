@@ -8,7 +8,7 @@ import { partnerships } from '../../db/schema/partnerships.ts';
 import { blocks, reports } from '../../db/schema/safety.ts';
 import { users } from '../../db/schema/users.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { knownMember, shownAs } from '../../policies/members.ts';
+import { goneColumns, knownMember, shownAs } from '../../policies/members.ts';
 import { closeConversationChannel } from '../chat/chat.service.ts';
 import { forgetWatchingBetween } from '../watchlist/watchlist.service.ts';
 
@@ -19,7 +19,7 @@ export async function listBlocks(db: Db, me: number): Promise<BlockEntry[]> {
       userId: blocks.blockedId,
       nickname: users.nickname,
       avatar: users.avatar,
-      deletedAt: users.deletedAt,
+      ...goneColumns,
       createdAt: blocks.createdAt,
     })
     .from(blocks)

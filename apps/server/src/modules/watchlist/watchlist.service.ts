@@ -1,13 +1,13 @@
 import { FriendStatus } from '@trostnetz/contracts/friendship';
 import type { WatchlistEntry } from '@trostnetz/contracts/safety';
-import { and, desc, eq, isNull, or, sql } from 'drizzle-orm';
+import { and, desc, eq, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { isPairWith, sideSql } from '../../db/pair-side.ts';
 import { partnerships } from '../../db/schema/partnerships.ts';
 import { users } from '../../db/schema/users.ts';
 import { watchlistEntries } from '../../db/schema/watchlist.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { notHidden, visibleMember } from '../../policies/members.ts';
+import { notHidden, present, visibleMember } from '../../policies/members.ts';
 
 /** The members `me` watches, newest first, with `me`'s friendship status towards each. */
 export async function listWatchlist(db: Db, me: number): Promise<WatchlistEntry[]> {
@@ -23,7 +23,7 @@ export async function listWatchlist(db: Db, me: number): Promise<WatchlistEntry[
     })
     .from(watchlistEntries)
     .innerJoin(users, eq(users.id, watchlistEntries.watchedId))
-    .where(and(eq(watchlistEntries.userId, me), isNull(users.deletedAt), notHidden(me, users.id)))
+    .where(and(eq(watchlistEntries.userId, me), present, notHidden(me, users.id)))
     .orderBy(desc(watchlistEntries.createdAt));
   return rows.map((r) => ({
     id: r.id,

@@ -23,4 +23,19 @@ export const settingsScreens = defineScreens({
     title: 'settings:titles.email-undo',
     component: async () => (await import('./components/email-link-screen.tsx')).EmailUndoScreen,
   },
+  // Where the member lands after asking to delete the account, signed out.
+  'account-deleted': {
+    path: '/account-deleted',
+    guest: true,
+    title: 'settings:titles.account-deleted',
+    component: async () => (await import('./components/account-deleted-screen.tsx')).AccountDeletedScreen,
+  },
+  // The undo link of the deletion mail: guest, as the member is signed out; not tracked (a token).
+  'keep-account': {
+    path: '/keep-account/:token',
+    guest: true,
+    notTracked: true,
+    title: 'settings:titles.keep-account',
+    component: async () => (await import('./components/keep-account-screen.tsx')).KeepAccountScreen,
+  },
 });
