@@ -3,6 +3,7 @@ import type { Locale } from '@trostnetz/contracts/messages';
 import { eq } from 'drizzle-orm';
 import yazl from 'yazl';
 import type { AppContext } from '../../app-context.ts';
+import { avatars } from '../../db/schema/profile.ts';
 import { type UserRow, users } from '../../db/schema/users.ts';
 import { fill, serverTexts, type TextKey, t } from '../../i18n/catalogue.ts';
 import { memberDataTable } from '../../lifecycle/member-data-table.ts';
@@ -56,7 +57,16 @@ const sectionKeys: Record<string, TextKey> = {
   hidden_list: 'export.section.hidden_list',
   reports: 'export.section.reports',
   jobs: 'export.section.jobs',
+  profile: 'export.section.profile',
+  settings: 'export.section.settings',
+  customerService: 'export.section.customer_service',
+  attribution: 'export.section.attribution',
+  content: 'export.section.content',
 };
+
+/** The avatar as the export stores it beside index.html (profile.member-data exports it in base64). */
+const AVATAR_FILE = 'avatar.webp';
+const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
 
 /** A field's label in the member's language; a field without one shows its own name. */
 function label(key: string, locale: Locale) {
@@ -84,9 +94,14 @@ function render(value: unknown, locale: Locale): string {
     return `<div class="scroll" tabindex="0"><table><thead><tr>${head}</tr></thead><tbody>\n${body}\n</tbody></table></div>`;
   }
   if (typeof value === 'object') {
-    const items = Object.entries(value as Record<string, unknown>);
+    // The avatar's bytes: the large picture is shown (it is also avatar.webp in the ZIP), the small one left out.
+    const items = Object.entries(value as Record<string, unknown>).filter(([k]) => k !== 'small_base64');
     if (items.length === 0) return `<p class="none">${escapeHtml(t(locale, 'export.empty'))}</p>`;
-    return `<dl>${items.map(([k, v]) => `<dt>${label(k, locale)}</dt><dd>${render(v, locale)}</dd>`).join('\n')}</dl>`;
+    const shown = (k: string, v: unknown) =>
+      k === 'large_base64' && typeof v === 'string' && BASE64.test(v)
+        ? `<img src="data:image/webp;base64,${v}" width="160" height="160" alt="${label('avatar', locale)}">`
+        : render(v, locale);
+    return `<dl>${items.map(([k, v]) => `<dt>${label(k, locale)}</dt><dd>${shown(k, v)}</dd>`).join('\n')}</dl>`;
   }
   return escapeHtml(String(value));
 }
@@ -183,6 +198,11 @@ export async function memberExport(ctx: AppContext, userId: number, locale: Loca
   zip.addReadStream(Readable.from(chunked(indexHtml(ctx, member, locale, exportedAt))), 'index.html', {
     mtime: exportedAt,
   });
+  const [avatar] = await ctx.db
+    .select({ large: avatars.large })
+    .from(avatars)
+    .where(eq(avatars.userId, userId));
+  if (avatar) zip.addBuffer(avatar.large, AVATAR_FILE, { mtime: exportedAt });
   zip.end();
   ctx.mailer.queue(
     mailTemplate('exportMade', member.locale, ctx.config.appName, member, `${ctx.config.appUrl}/settings`, {

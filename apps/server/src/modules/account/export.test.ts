@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yauzl from 'yauzl';
 import { type MemberTokens, onboardMember } from '../../test/factories.ts';
@@ -14,19 +15,19 @@ afterAll(() => t.close());
 const post = (m: MemberTokens, url: string, body: unknown = {}) =>
   call(t, 'POST', url, { token: m.token, body });
 
-/** Every file of a ZIP, by name, as text. */
-function unzip(buffer: Buffer): Promise<Map<string, string>> {
+/** Every file of a ZIP, by name, as bytes. */
+function unzipRaw(buffer: Buffer): Promise<Map<string, Buffer>> {
   return new Promise((resolve, reject) => {
     yauzl.fromBuffer(buffer, { lazyEntries: true }, (err, zip) => {
       if (err || !zip) return reject(err);
-      const files = new Map<string, string>();
+      const files = new Map<string, Buffer>();
       zip.on('entry', (entry: yauzl.Entry) => {
         zip.openReadStream(entry, (e, stream) => {
           if (e || !stream) return reject(e);
           const chunks: Buffer[] = [];
           stream.on('data', (c: Buffer) => chunks.push(c));
           stream.on('end', () => {
-            files.set(entry.fileName, Buffer.concat(chunks).toString('utf8'));
+            files.set(entry.fileName, Buffer.concat(chunks));
             zip.readEntry();
           });
         });
@@ -37,6 +38,10 @@ function unzip(buffer: Buffer): Promise<Map<string, string>> {
     });
   });
 }
+
+/** Every file of a ZIP, by name, as text. */
+const unzip = async (buffer: Buffer) =>
+  new Map([...(await unzipRaw(buffer))].map(([name, bytes]) => [name, bytes.toString('utf8')]));
 
 /** The download as the web app asks for it, in the language the member uses the app in. */
 const download = (m: MemberTokens, locale: 'de' | 'en' = 'de') =>
@@ -85,11 +90,16 @@ describe('issue 11: GET /api/user/export streams a ZIP of everything the registr
     expect(Object.keys(data)).toEqual([
       'exported_at',
       'questionnaire',
+      'profile',
       'chat',
       'partners',
       'watchlist',
       'hidden_list',
       'reports',
+      'settings',
+      'customerService',
+      'attribution',
+      'content',
       'jobs',
       'account',
     ]);
@@ -170,5 +180,46 @@ describe('issue 11: GET /api/user/export streams a ZIP of everything the registr
     const fourth = await download(a);
     expect(fourth.statusCode).toBe(429);
     expect(JSON.parse(fourth.body).code).toBe('rate_limited');
+  });
+
+  it('the avatar comes with the export: avatar.webp in the ZIP, shown on index.html, in data.json', async () => {
+    const a = await onboardMember(t);
+    const jpeg = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#7a9cc6' } })
+      .jpeg()
+      .toBuffer();
+    const boundary = 'export-avatar-boundary';
+    const payload = Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="me.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
+      ),
+      jpeg,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const uploaded = await t.app.inject({
+      method: 'POST',
+      url: '/api/profile/avatar',
+      payload,
+      headers: {
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+        authorization: `Bearer ${a.token}`,
+      },
+    });
+    expect(uploaded.statusCode, uploaded.body).toBe(200);
+
+    const files = await unzipRaw((await download(a)).rawPayload);
+    expect([...files.keys()].sort()).toEqual(['avatar.webp', 'data.json', 'index.html']);
+    const avatar = files.get('avatar.webp') as Buffer;
+    expect(await sharp(avatar).metadata()).toMatchObject({ format: 'webp', width: 512, height: 512 });
+    const data = JSON.parse((files.get('data.json') as Buffer).toString('utf8'));
+    expect(Buffer.from(data.profile.avatar.large_base64, 'base64').equals(avatar)).toBe(true);
+    const html = (files.get('index.html') as Buffer).toString('utf8');
+    expect(html).toContain(`<img src="data:image/webp;base64,${avatar.toString('base64')}"`);
+    expect(html).not.toContain(data.profile.avatar.small_base64);
+  });
+
+  it('without an avatar the ZIP holds data.json and index.html only', async () => {
+    const a = await onboardMember(t);
+    const files = await unzipRaw((await download(a)).rawPayload);
+    expect([...files.keys()].sort()).toEqual(['data.json', 'index.html']);
   });
 });
