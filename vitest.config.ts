@@ -5,6 +5,9 @@ const server = { extends: './apps/server/vitest.config.ts', root: './apps/server
 
 export default defineConfig({
   test: {
+    // Vitest takes cores − 1 workers by default: one on the two-core CI machine. The API tests spend
+    // much of their time waiting (database, sockets, timers), so two workers nearly halve the run.
+    maxWorkers: 2,
     projects: [
       'packages/contracts',
       'packages/realtime',

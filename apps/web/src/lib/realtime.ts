@@ -78,8 +78,8 @@ export interface RealtimeOptions {
   token: string;
   /**
    * Called each time the member is live (socket connected and every member channel subscribed): at the
-   * first connect and after every reconnect. Events published before that moment never reach this
-   * client, so whatever was loaded earlier is refetched.
+   * first connect and after every reconnect (then also at once when the socket is back). Events
+   * published before that moment never reach this client, so whatever was loaded earlier is refetched.
    */
   onLive?: () => void;
   /** Defaults to pusher-js, loaded on demand so that guests never download it. */
@@ -137,6 +137,7 @@ export function connectRealtime({
   let channelNames: string[] = [];
   let socketState: ConnectionState = 'connecting';
   const subscribed = new Set<string>();
+  let wasConnected = false;
   let live = false;
   let closed = false;
 
@@ -161,6 +162,10 @@ export function connectRealtime({
       socketState = (change as { current: ConnectionState }).current;
       // pusher-js subscribes every channel again after a reconnect.
       if (socketState !== 'connected') subscribed.clear();
+      // Back after having been connected: refetch at once too, whether or not the subscriptions
+      // will stand (a session ended elsewhere is noticed by the API's 401 and signs out).
+      else if (wasConnected) onLive?.();
+      if (socketState === 'connected') wasConnected = true;
       publish();
     });
     channelNames = memberChannelKinds.map((kind) => subscribeMemberChannel(created, userId, kind));
@@ -173,6 +178,8 @@ export function connectRealtime({
       const channel = pusher.subscribe(name);
       channel.bind('pusher:subscription_succeeded', () => {
         subscribed.add(name);
+        // A later expired token may be renewed again.
+        renewed = false;
         publish();
       });
       for (const event of Object.keys(realtimeEvents[kind]) as MemberEventName[]) {
