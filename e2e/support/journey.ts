@@ -1,4 +1,10 @@
-import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
+import type {
+  APIRequestContext,
+  Browser,
+  BrowserContext,
+  BrowserContextOptions,
+  Page,
+} from '@playwright/test';
 import { expect, test } from '@playwright/test';
 import { pathOf, VERIFY_LINK, waitForLink } from './outbox.ts';
 
@@ -155,4 +161,42 @@ export async function signInWithTokens(
 export const viewportOfLang: Record<Lang, string> = { de: 'mobile-375', en: 'desktop-1280' };
 export function runsIn(lang: Lang) {
   test.skip(test.info().project.name !== viewportOfLang[lang], `${lang} runs on ${viewportOfLang[lang]}`);
+}
+
+/**
+ * A browser context of its own at the project's width, with the language and the cookie choice (nothing
+ * optional) already made; signed in when tokens are given.
+ */
+export async function openPage(
+  browser: Browser,
+  baseURL: string,
+  lang: Lang,
+  tokens?: { token: string; refresh_token: string },
+  options: BrowserContextOptions = {},
+) {
+  const context = await browser.newContext({
+    baseURL,
+    viewport: test.info().project.use.viewport ?? null,
+    ...options,
+  });
+  await context.addInitScript(
+    ([locale]) => {
+      // Runs in the page; e2e has no DOM typings.
+      const { localStorage } = globalThis as unknown as {
+        localStorage: { setItem(key: string, value: string): void };
+      };
+      localStorage.setItem('trostnetz-locale', locale as string);
+      localStorage.setItem(
+        'cookie_consent',
+        JSON.stringify({
+          state: { choice: { statistics: false, marketing: false, decidedAt: '2026-01-01T00:00:00Z' } },
+          version: 0,
+        }),
+      );
+    },
+    [lang],
+  );
+  const page = await context.newPage();
+  if (tokens) await signInWithTokens(page, baseURL, tokens);
+  return { context, page };
 }

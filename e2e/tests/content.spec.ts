@@ -1,9 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { expectNoAxeViolations } from '../support/axe.ts';
-import { ui as journeyUi, type Lang, runsIn, signInWithTokens, uniqueEmail } from '../support/journey.ts';
+import { ui as journeyUi, type Lang, openPage, runsIn, uniqueEmail } from '../support/journey.ts';
 import { onboardedMember, PASSWORD } from '../support/members.ts';
 
 /** Issue 15: content from the API, the FAQ, customer service; German on 375 px, English on 1280 px. */
@@ -70,35 +70,6 @@ const width = () => test.info().project.use.viewport?.width ?? 0;
 async function shot(page: Page, name: string, lang: Lang) {
   mkdirSync(SHOTS, { recursive: true });
   await page.screenshot({ path: path.join(SHOTS, `${name}-${lang}-${width()}.png`), fullPage: true });
-}
-
-/** A browser context with language and cookie choice made; signed in when tokens are given. */
-async function openPage(
-  browser: Browser,
-  baseURL: string,
-  lang: Lang,
-  tokens?: { token: string; refresh_token: string },
-) {
-  const context = await browser.newContext({ baseURL, viewport: test.info().project.use.viewport ?? null });
-  await context.addInitScript(
-    ([locale]) => {
-      const { localStorage } = globalThis as unknown as {
-        localStorage: { setItem(k: string, v: string): void };
-      };
-      localStorage.setItem('trostnetz-locale', locale as string);
-      localStorage.setItem(
-        'cookie_consent',
-        JSON.stringify({
-          state: { choice: { statistics: false, marketing: false, decidedAt: '2026-01-01T00:00:00Z' } },
-          version: 0,
-        }),
-      );
-    },
-    [lang],
-  );
-  const page = await context.newPage();
-  if (tokens) await signInWithTokens(page, baseURL, tokens);
-  return { context, page };
 }
 
 test.describe.configure({ timeout: 120_000 });

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
-import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { expectNoAxeViolations } from '../support/axe.ts';
-import { createMember, type Lang, runsIn, signInWithTokens, uniqueEmail } from '../support/journey.ts';
+import { createMember, openPage, runsIn, uniqueEmail } from '../support/journey.ts';
 import { type Answers, onboardedMember, PASSWORD } from '../support/members.ts';
 
 /** The visible texts of the matching journey, per language. */
@@ -78,36 +78,6 @@ async function shot(page: Page, name: string) {
   await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
 }
 
-/** A signed-in browser context in the given language with the cookie choice already made. */
-async function memberPage(
-  browser: Browser,
-  baseURL: string,
-  lang: Lang,
-  tokens: { token: string; refresh_token: string },
-) {
-  const context = await browser.newContext({ viewport: test.info().project.use.viewport ?? undefined });
-  const page = await context.newPage();
-  await page.addInitScript(
-    ([locale]) => {
-      // Runs in the page; e2e has no DOM typings.
-      const { localStorage } = globalThis as unknown as {
-        localStorage: { setItem(key: string, value: string): void };
-      };
-      localStorage.setItem('trostnetz-locale', locale as string);
-      localStorage.setItem(
-        'cookie_consent',
-        JSON.stringify({
-          state: { choice: { statistics: false, decidedAt: new Date().toISOString() } },
-          version: 0,
-        }),
-      );
-    },
-    [lang],
-  );
-  await signInWithTokens(page, baseURL, tokens);
-  return page;
-}
-
 async function idOf(request: APIRequestContext, token: string): Promise<number> {
   const me = await (
     await request.get('/api/profile/init', { headers: { authorization: `Bearer ${token}` } })
@@ -143,7 +113,7 @@ for (const lang of ['de', 'en'] as const) {
     });
     const aId = await idOf(request, tokensA.token);
 
-    const pageA = await memberPage(browser, baseURL, lang, tokensA);
+    const pageA = (await openPage(browser, baseURL, lang, tokensA)).page;
     await pageA.goto('/onboarding');
     await expect(pageA.getByRole('heading', { level: 1, name: t.onboardingTitle })).toBeVisible();
     await expect(pageA.getByRole('heading', { name: t.progress(1) })).toBeVisible();
@@ -191,7 +161,7 @@ for (const lang of ['de', 'en'] as const) {
     await expectNoAxeViolations(pageA, 'member A');
 
     // B sees A suggested with the reason too.
-    const pageB = await memberPage(browser, baseURL, lang, b);
+    const pageB = (await openPage(browser, baseURL, lang, b)).page;
     await pageB.goto('/dashboard');
     const cardA = pageB.locator(`[data-section="suggestions"] [data-partner="${aId}"]`);
     await expect(cardA.getByRole('heading', { name: nickA })).toBeVisible();

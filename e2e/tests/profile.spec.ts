@@ -1,9 +1,9 @@
 import { mkdirSync } from 'node:fs';
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
 import { expectNoAxeViolations } from '../support/axe.ts';
-import { type Lang, runsIn, signInWithTokens } from '../support/journey.ts';
-import { befriend, type E2EMember, onboardedMember } from '../support/members.ts';
+import { type Lang, openPage, runsIn } from '../support/journey.ts';
+import { befriend, onboardedMember } from '../support/members.ts';
 
 /** The visible texts of the profile journey, per language. */
 const ui = {
@@ -56,30 +56,6 @@ async function shot(page: Page, name: string) {
   await page.screenshot({ path: `${SHOTS}/${name}-${page.viewportSize()?.width ?? 0}.png`, fullPage: true });
 }
 
-/** A signed-in browser in the given language with the cookie choice already made. */
-async function memberPage(browser: Browser, baseURL: string, lang: Lang, member: E2EMember) {
-  const context = await browser.newContext({ viewport: test.info().project.use.viewport ?? undefined });
-  const page = await context.newPage();
-  await page.addInitScript(
-    ([locale]) => {
-      const { localStorage } = globalThis as unknown as {
-        localStorage: { setItem(key: string, value: string): void };
-      };
-      localStorage.setItem('trostnetz-locale', locale as string);
-      localStorage.setItem(
-        'cookie_consent',
-        JSON.stringify({
-          state: { choice: { statistics: false, decidedAt: new Date().toISOString() } },
-          version: 0,
-        }),
-      );
-    },
-    [lang],
-  );
-  await signInWithTokens(page, baseURL, member);
-  return page;
-}
-
 test.describe.configure({ timeout: 120_000 });
 
 for (const lang of ['de', 'en'] as const) {
@@ -105,7 +81,7 @@ for (const lang of ['de', 'en'] as const) {
     await befriend(request, partner, owner);
 
     // The owner picks a photo (with GPS in it) and sees the square before saving.
-    const page = await memberPage(browser, baseURL, lang, owner);
+    const page = (await openPage(browser, baseURL, lang, owner)).page;
     await page.goto('/profile');
     await expect(page.getByRole('heading', { level: 1, name: t.title })).toBeVisible();
     const photo = await sharp({ create: { width: 900, height: 600, channels: 3, background: '#6f95c2' } })
@@ -144,7 +120,7 @@ for (const lang of ['de', 'en'] as const) {
     await shot(page, `profile-${lang}`);
 
     // The partner sees picture, motto and what the owner went through.
-    const other = await memberPage(browser, baseURL, lang, partner);
+    const other = (await openPage(browser, baseURL, lang, partner)).page;
     await other.goto(`/profile/${owner.id}`);
     const card = other.locator('main');
     await expect(card.getByRole('heading', { level: 1, name: owner.nickname })).toBeVisible();

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { expectNoAxeViolations } from '../support/axe.ts';
-import { dataDir, type Lang, runsIn } from '../support/journey.ts';
+import { dataDir, type Lang, openPage, runsIn } from '../support/journey.ts';
 import { onboardedMember, PASSWORD } from '../support/members.ts';
 import { pathOf, waitForLink } from '../support/outbox.ts';
 
@@ -65,24 +65,7 @@ async function shot(page: Page, name: string) {
 
 /** A browser of its own (language and cookie choice made), signed in through the login screen. */
 async function signedInBrowser(browser: Browser, baseURL: string, lang: Lang, email: string) {
-  const context = await browser.newContext({ baseURL, viewport: test.info().project.use.viewport ?? null });
-  await context.addInitScript(
-    ([locale]) => {
-      const { localStorage } = globalThis as unknown as {
-        localStorage: { setItem(key: string, value: string): void };
-      };
-      localStorage.setItem('trostnetz-locale', locale as string);
-      localStorage.setItem(
-        'cookie_consent',
-        JSON.stringify({
-          state: { choice: { statistics: false, decidedAt: '2026-01-01T00:00:00Z' } },
-          version: 0,
-        }),
-      );
-    },
-    [lang],
-  );
-  const page = await context.newPage();
+  const { context, page } = await openPage(browser, baseURL, lang);
   await page.goto('/login');
   await page.getByLabel(ui[lang].email).fill(email);
   await page.getByLabel(ui[lang].password, { exact: true }).fill(PASSWORD);

@@ -1,9 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { expectNoAxeViolations } from '../support/axe.ts';
-import { createMember, type Lang, runsIn, signInWithTokens, uniqueEmail } from '../support/journey.ts';
+import { createMember, type Lang, openPage, runsIn, uniqueEmail } from '../support/journey.ts';
 import { type Answers, befriend, type E2EMember, onboardedMember, PASSWORD } from '../support/members.ts';
 
 /** Issue 9 items 14–17 (what a new member hit), in Chromium at 375 and 1280 px, German and English. */
@@ -74,35 +74,6 @@ const width = () => test.info().project.use.viewport?.width ?? 0;
 async function shot(page: Page, name: string) {
   mkdirSync(SHOTS, { recursive: true });
   await page.screenshot({ path: path.join(SHOTS, `${name}-${width()}.png`), fullPage: true });
-}
-
-/** A browser context with language and cookie choice made; signed in when tokens are given. */
-async function openPage(
-  browser: Browser,
-  baseURL: string,
-  lang: Lang,
-  tokens?: { token: string; refresh_token: string },
-) {
-  const context = await browser.newContext({ baseURL, viewport: test.info().project.use.viewport ?? null });
-  await context.addInitScript(
-    ([locale]) => {
-      const { localStorage } = globalThis as unknown as {
-        localStorage: { setItem(key: string, value: string): void };
-      };
-      localStorage.setItem('trostnetz-locale', locale as string);
-      localStorage.setItem(
-        'cookie_consent',
-        JSON.stringify({
-          state: { choice: { statistics: false, decidedAt: '2026-01-01T00:00:00Z' } },
-          version: 0,
-        }),
-      );
-    },
-    [lang],
-  );
-  const page = await context.newPage();
-  if (tokens) await signInWithTokens(page, baseURL, tokens);
-  return { context, page };
 }
 
 const auth = (m: { token: string }) => ({ authorization: `Bearer ${m.token}` });

@@ -1,10 +1,10 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import yauzl from 'yauzl';
 import { expectNoAxeViolations } from '../support/axe.ts';
-import { dataDir, type Lang, runsIn, signInWithTokens } from '../support/journey.ts';
+import { dataDir, type Lang, openPage, runsIn } from '../support/journey.ts';
 import { type Answers, befriend, onboardedMember, PASSWORD } from '../support/members.ts';
 import { pathOf, waitForLink } from '../support/outbox.ts';
 
@@ -60,39 +60,6 @@ async function shot(page: Page, lang: Lang, name: string) {
   await page.screenshot({ path: path.join(SHOTS, `${name}-${lang}-${width()}.png`), fullPage: true });
 }
 
-/** A browser context with language and cookie choice made; signed in when tokens are given. */
-async function openPage(
-  browser: Browser,
-  baseURL: string,
-  lang: Lang,
-  tokens?: { token: string; refresh_token: string },
-) {
-  const context = await browser.newContext({
-    baseURL,
-    viewport: test.info().project.use.viewport ?? null,
-    acceptDownloads: true,
-  });
-  await context.addInitScript(
-    ([locale]) => {
-      const { localStorage } = globalThis as unknown as {
-        localStorage: { setItem(key: string, value: string): void };
-      };
-      localStorage.setItem('trostnetz-locale', locale as string);
-      localStorage.setItem(
-        'cookie_consent',
-        JSON.stringify({
-          state: { choice: { statistics: false, decidedAt: '2026-01-01T00:00:00Z' } },
-          version: 0,
-        }),
-      );
-    },
-    [lang],
-  );
-  const page = await context.newPage();
-  if (tokens) await signInWithTokens(page, baseURL, tokens);
-  return { context, page };
-}
-
 /** Every file of a ZIP, by name. */
 function unzip(file: string): Promise<Map<string, Buffer>> {
   return new Promise((resolve, reject) => {
@@ -142,7 +109,7 @@ for (const lang of ['de', 'en'] as const) {
     expect(sent.status(), await sent.text()).toBe(200);
 
     // Alma downloads her data from /settings and opens index.html from the ZIP.
-    const a = await openPage(browser, baseURL as string, lang, alma);
+    const a = await openPage(browser, baseURL as string, lang, alma, { acceptDownloads: true });
     await a.page.goto('/settings');
     await expect(a.page.getByRole('heading', { level: 1, name: t.settings })).toBeVisible();
     await expect(a.page.getByRole('heading', { level: 2, name: t.yourData })).toBeVisible();
@@ -189,7 +156,7 @@ for (const lang of ['de', 'en'] as const) {
     await shot(a.page, lang, 'delete-done');
 
     // Bert's list shows the deleted state at once.
-    const b = await openPage(browser, baseURL as string, lang, bert);
+    const b = await openPage(browser, baseURL as string, lang, bert, { acceptDownloads: true });
     await b.page.goto('/chat');
     await expect(b.page.getByText(t.deletedAccount).first()).toBeVisible();
     await expect(b.page.getByText(alma.nickname)).toHaveCount(0);
