@@ -5,8 +5,22 @@ import fp from 'fastify-plugin';
 import type { Config } from '../config.ts';
 import { routedPath } from '../lib/routed-path.ts';
 
-/** Routes that answer the same to every visitor and carry an ETag (issue 15). */
-const PUBLIC_CONTENT_ROUTES = new Set(['/api/content/:slug', '/api/faq']);
+/**
+ * How an API answer may be cached; a route declares it in its `config.cache`, the default is no-store.
+ * `revalidate`: the same for every visitor, with an ETag (a cache may keep it but asks again).
+ * `immutable`: under a content-addressed path (avatars), so it never goes stale.
+ */
+export type CachePolicy = 'no-store' | 'revalidate' | 'immutable';
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    cache?: CachePolicy;
+  }
+}
+const cacheControl: Record<CachePolicy, string> = {
+  'no-store': 'no-store',
+  revalidate: 'no-cache',
+  immutable: 'public, max-age=31536000, immutable',
+};
 
 /** Strict CSP (no inline script), HSTS, nosniff, frame-ancestors none; no-store on the API. */
 export const securityPlugin = fp(async (app: FastifyInstance, opts: { config: Config }) => {
@@ -50,15 +64,11 @@ export const securityPlugin = fp(async (app: FastifyInstance, opts: { config: Co
   });
   app.addHook('onSend', async (request, reply) => {
     const path = routedPath(request);
-    // Public texts the same for everyone: a cache may keep them but asks again (ETag → 304).
-    // An answer under a content-addressed path (avatars) may say `immutable` itself; all else is no-store.
-    const immutable = String(reply.getHeader('Cache-Control') ?? '').includes('immutable');
-    if (PUBLIC_CONTENT_ROUTES.has(path)) reply.header('Cache-Control', 'no-cache');
-    else if (
-      (path.startsWith('/api/') || path.startsWith('/pusher/') || path.startsWith('/apps/')) &&
-      !immutable
-    ) {
-      reply.header('Cache-Control', 'no-store');
+    if (path.startsWith('/api/') || path.startsWith('/pusher/') || path.startsWith('/apps/')) {
+      // A refusal or an error is never kept, whatever the route's own answers may be.
+      const policy =
+        reply.statusCode >= 400 ? 'no-store' : (request.routeOptions.config?.cache ?? 'no-store');
+      reply.header('Cache-Control', cacheControl[policy]);
     }
   });
 });

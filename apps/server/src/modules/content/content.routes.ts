@@ -40,6 +40,7 @@ export async function contentRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
         response: { 200: contentPage, ...notModified },
         description: 'The current version of a page; German when the language asked for has none.',
       },
+      config: { cache: 'revalidate' },
     },
     async (request, reply) => {
       const row = await currentPage(ctx.db, knownSlug(request.params.slug), request.query.locale);
@@ -56,6 +57,7 @@ export async function contentRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
         response: { 200: faqResponse, ...notModified },
         description: 'Topics, questions and answers in order; every answer has an anchor for /faq#anchor.',
       },
+      config: { cache: 'revalidate' },
     },
     async (request, reply) => {
       const rows = await faqOf(ctx.db, request.query.locale);
