@@ -7,7 +7,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { Redis } from 'ioredis';
 import type { AppContext } from './app-context.ts';
 import type { Config } from './config.ts';
-import { openDatabase } from './db/client.ts';
+import { type Database, openDatabase } from './db/client.ts';
 import { serializeError, serializeRequest } from './lib/log-redaction.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { appConfigRoutes } from './modules/app-config/app-config.routes.ts';
@@ -55,7 +55,7 @@ declare module 'fastify' {
 /** Builds the whole app without listening; server.ts and the tests share it (tests may capture the log). */
 export async function buildApp(
   config: Config,
-  opts: { logStream?: Writable } = {},
+  opts: { logStream?: Writable; database?: Database } = {},
 ): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
@@ -77,7 +77,7 @@ export async function buildApp(
   app.setSerializerCompiler(serializerCompiler);
   app.removeContentTypeParser('text/plain'); // the API speaks JSON only: anything else is a clear 415
 
-  const database = openDatabase(config.databaseUrl, config.dataDir);
+  const database = opts.database ?? openDatabase(config.databaseUrl, config.dataDir);
   await database.migrate();
   await seedQuestionnaire(database.db);
   await seedRoles(database.db);
