@@ -136,7 +136,7 @@ describe('realtime client (SPEC.md §7 Real-time, DESIGN.md §6)', () => {
     });
   });
 
-  it('subscribes the five private member channels and forwards their events to the bus', async () => {
+  it('subscribes the six private member channels and forwards their events to the bus', async () => {
     const { stop } = connect();
     const pusher = await ready();
     expect([...pusher.channels.keys()].sort()).toEqual(
@@ -146,6 +146,7 @@ describe('realtime client (SPEC.md §7 Real-time, DESIGN.md §6)', () => {
         memberChannel(42, 'friendship_accepted'),
         memberChannel(42, 'partner_status_changed'),
         memberChannel(42, 'friend_requests_changed'),
+        memberChannel(42, 'premium_changed'),
       ].sort(),
     );
     expect([...pusher.channels.keys()].every((n) => n.startsWith('private-user_42_'))).toBe(true);
