@@ -310,7 +310,7 @@ describe('realtime client (SPEC.md §7 Real-time, DESIGN.md §6)', () => {
     // An auth error schedules a renewal; logout must cancel it.
     pusher.channels.get('private-user_42_chat_message')?.fire('pusher:subscription_error', { status: 401 });
     stop();
-    expect(pusher.unsubscribed).toHaveLength(5);
+    expect(pusher.unsubscribed).toHaveLength(6);
     expect(pusher.disconnected).toBe(true);
     await vi.advanceTimersByTimeAsync(5_000);
     expect(fetchMock).not.toHaveBeenCalled();

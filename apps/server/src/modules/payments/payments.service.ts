@@ -121,7 +121,8 @@ export async function startCheckout(ctx: AppContext, member: UserRow, planId: st
     }
   } else {
     sessionId = `cs_test_${randomBytes(18).toString('base64url').replace(/[-_]/g, 'x')}`;
-    url = `${appUrl}/checkout/test-provider/${sessionId}`;
+    // Our own page: a path on the origin the member is on.
+    url = `/checkout/test-provider/${sessionId}`;
   }
   await ctx.db.insert(subscriptions).values({
     reference,

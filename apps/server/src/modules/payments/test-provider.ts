@@ -107,9 +107,8 @@ export async function completeTestSession(
   outcome: 'success' | 'failure' | 'abort',
 ) {
   const row = await ownSession(ctx, member, sessionId);
-  const { appUrl } = ctx.config;
   if (row.checkoutOutcome || row.status !== 'pending') {
-    return { url: `${appUrl}/checkout-succeeded?session_id=${sessionId}` };
+    return { url: `/checkout-succeeded?session_id=${sessionId}` };
   }
   const session = {
     id: sessionId,
@@ -123,7 +122,7 @@ export async function completeTestSession(
       status: 'expired',
       payment_status: 'unpaid',
     });
-    return { url: `${appUrl}/checkout/${row.planId}` };
+    return { url: `/checkout/${row.planId}` };
   }
   if (outcome === 'failure') {
     await emitSignedEvent(ctx, 'checkout.session.async_payment_failed', {
@@ -131,7 +130,7 @@ export async function completeTestSession(
       status: 'complete',
       payment_status: 'unpaid',
     });
-    return { url: `${appUrl}/checkout-succeeded?session_id=${sessionId}` };
+    return { url: `/checkout-succeeded?session_id=${sessionId}` };
   }
   const providerId = `sub_test_${token()}`;
   await emitSignedEvent(ctx, 'checkout.session.completed', {
@@ -142,7 +141,7 @@ export async function completeTestSession(
     customer: `cus_test_${token()}`,
   });
   await emitSignedEvent(ctx, 'invoice.paid', paidInvoice(row, providerId, new Date(), 'subscription_create'));
-  return { url: `${appUrl}/checkout-succeeded?session_id=${sessionId}` };
+  return { url: `/checkout-succeeded?session_id=${sessionId}` };
 }
 
 /** The test provider charges a renewal at the period end, as Stripe would (payments-renew job). */

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CrisisButton } from '../../components/crisis/crisis-button.tsx';
 import { LanguageSwitch } from '../../components/language-switch.tsx';
+import { ButtonLink } from '../../components/ui/button.tsx';
 import { useAppConfig } from '../../lib/config.ts';
 import { useConsentStore } from '../../lib/consent.ts';
 
@@ -43,6 +44,13 @@ export function Footer({ member }: { member: boolean }) {
           </ul>
         </nav>
         <div className="flex flex-wrap items-center gap-3 md:justify-end">
+          {/* § 312k BGB: on every page, guests included; EU directive 2023/2673: the withdrawal function. */}
+          <ButtonLink to="/contracts/cancel" variant="secondary" size="sm">
+            {t('footer.cancelContracts')}
+          </ButtonLink>
+          <Link to="/contracts/withdraw" className="inline-flex min-h-11 items-center text-ink">
+            {t('footer.withdraw')}
+          </Link>
           <CrisisButton />
           <LanguageSwitch />
         </div>
