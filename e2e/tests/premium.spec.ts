@@ -101,7 +101,8 @@ for (const lang of ['de', 'en'] as const) {
     baseURL,
     request,
   }) => {
-    if (!SHOTS) runsIn(lang);
+    if (SHOTS) test.setTimeout(120_000);
+    else runsIn(lang);
     const t = ui[lang];
     const mix = uniqueMix[`${lang}-${test.info().project.name}`]!;
     // Four members who fit: a free member sees three of them, a premium member all four.
