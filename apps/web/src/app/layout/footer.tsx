@@ -44,15 +44,17 @@ export function Footer({ member }: { member: boolean }) {
           </ul>
         </nav>
         <div className="flex flex-wrap items-center gap-3 md:justify-end">
-          {/* § 312k BGB: on every page, guests included; EU directive 2023/2673: the withdrawal function. */}
+          <CrisisButton />
+          <LanguageSwitch />
+        </div>
+        {/* § 312k BGB: on every page, guests included; EU directive 2023/2673: the withdrawal function. */}
+        <div className="flex flex-wrap items-center gap-x-5 gap-y-2 md:col-span-2">
           <ButtonLink to="/contracts/cancel" variant="secondary" size="sm">
             {t('footer.cancelContracts')}
           </ButtonLink>
           <Link to="/contracts/withdraw" className="inline-flex min-h-11 items-center text-ink">
             {t('footer.withdraw')}
           </Link>
-          <CrisisButton />
-          <LanguageSwitch />
         </div>
         <p className="text-sm text-muted md:col-span-2">
           {member ? t('footer.reassuranceMember') : t('footer.reassurance')} · © {new Date().getFullYear()}{' '}
