@@ -1,6 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { DELETION_GRACE_DAYS } from '@trostnetz/contracts/account';
-import type { Locale } from '@trostnetz/contracts/messages';
 import { vmsg } from '@trostnetz/contracts/messages';
 import { and, eq, isNotNull, isNull, lte } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
