@@ -71,7 +71,7 @@ const deliver = (app: TestApp, e: { payload: string; header: string }) =>
     method: 'POST',
     url: '/api/payments/webhook',
     payload: e.payload,
-    headers: { 'content-type': 'application/json', 'stripe-signature': e.header },
+    headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': e.header },
   });
 const invoice = (
   sub: { reference: string; providerSubscriptionId: string | null },
