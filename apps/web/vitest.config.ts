@@ -8,5 +8,7 @@ export default defineProject({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts'],
     setupFiles: ['./vitest.setup.ts'],
+    // Typing into forms with user-event takes seconds when the machine is busy; a hang still fails.
+    testTimeout: 15_000,
   },
 });
