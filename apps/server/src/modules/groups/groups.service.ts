@@ -350,8 +350,9 @@ export async function listComments(
     and(
       eq(comments.postId, postId),
       commentVisibleTo(me),
-      sql`(${comments.deletedAt} is null or exists (select 1 from ${comments} r where r.parent_id = ${comments.id}
-        and r.deleted_at is null and ${authorVisibleTo(me, sql`r.author_id`)}))`,
+      // A scalar subquery, not EXISTS: inside an OR the planner could hash the whole table for it.
+      sql`(${comments.deletedAt} is null or (select 1 from ${comments} r where r.parent_id = ${comments.id}
+        and r.deleted_at is null and ${authorVisibleTo(me, sql`r.author_id`)} limit 1) is not null)`,
       position ? after(comments.createdAt, comments.id, position) : undefined,
     )!,
     size + 1,
