@@ -82,7 +82,7 @@ const G = groupIds.length;
 await sql(`
   insert into posts (id, group_id, author_id, title, message, content_notes, created_at)
     overriding system value
-    select i, (array[${groupIds.join(',')}])[1 + i % ${G}], 1 + (i * 7919) % ${MEMBERS},
+    select i, (array[${groupIds.join(',')}])[1 + i % ${G}], 1 + (i::bigint * 7919) % ${MEMBERS},
       'Beitrag ' || i, repeat('Ein Satz über den Verlust. ', 20),
       case when i % 10 = 0 then '{suicide}'::text[] else '{}'::text[] end,
       now() - (${POSTS} - i) * interval '5 minutes'
@@ -98,7 +98,7 @@ await sql(`
     overriding system value
     select i, 1 + (i - 1) / 10,
       case when (i - 1) % 10 in (1, 2) then i - ((i - 1) % 10) end,
-      1 + (i * 104729) % ${MEMBERS}, repeat('Ich denke an dich. ', 5),
+      1 + (i::bigint * 104729) % ${MEMBERS}, repeat('Ich denke an dich. ', 5),
       now() - (${POSTS} - (1 + (i - 1) / 10)) * interval '5 minutes' + ((i - 1) % 10) * interval '10 seconds'
     from generate_series(1, ${perPost}) i;
   insert into comments (id, post_id, parent_id, author_id, message, created_at)
