@@ -71,12 +71,12 @@ export function foldText(text: string): string {
     .replace(/\s+/g, ' ');
 }
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** One expression for both languages: a term counts only as whole words (no letter or digit beside it). */
 const pattern = new RegExp(
   `(?<![\\p{L}\\p{N}])(?:${[...crisisTerms.de, ...crisisTerms.en]
-    .map((term) => escape(foldText(term)).replace(/ /g, '\\s+'))
+    .map((term) => escapeRegExp(foldText(term)).replace(/ /g, '\\s+'))
     .join('|')})(?![\\p{L}\\p{N}])`,
   'u',
 );

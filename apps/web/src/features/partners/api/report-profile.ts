@@ -8,4 +8,3 @@ export async function reportProfile(body: z.input<typeof reportBody>) {
     await apiRequest<unknown>('/api/reports', { method: 'POST', body: reportBody.parse(body) }),
   );
 }
-
