@@ -133,6 +133,27 @@ function GroupPosts({ group }: { group: GroupDetail }) {
         // Counted only when it answers 200 and is someone else's (the API applies the hidden list).
         announce(post_id, () => getPost(post_id).then((p) => !p.mine && p.state === 'visible'));
       },
+      // An edit shows in place; a post that is gone for me stays until the list is loaded again.
+      PostUpdated: ({ id }) => {
+        const loaded = posts.data?.pages.some((p) => p.data.some((item) => item.id === id));
+        if (!loaded) return;
+        getPost(id)
+          .then((fresh) => {
+            if (fresh.state !== 'visible') return;
+            client.setQueryData(
+              groupKeys.posts(group.id),
+              (data: typeof posts.data) =>
+                data && {
+                  ...data,
+                  pages: data.pages.map((page) => ({
+                    ...page,
+                    data: page.data.map((item) => (item.id === id ? fresh : item)),
+                  })),
+                },
+            );
+          })
+          .catch(() => {});
+      },
     }),
   });
 

@@ -34,7 +34,12 @@ export function useLiveNews<K extends Extract<SharedChannelKind, 'group' | 'post
         })
         .catch(() => {});
     };
-    const joined = joinChannel(kind, channel, build.current(announce));
+    // Bound once; each event asks the latest render's handlers (they read what is loaded now).
+    const latest = (event: string) => (payload: never) =>
+      (build.current(announce) as Record<string, ((p: never) => void) | undefined>)[event]?.(payload);
+    const events = Object.keys(build.current(announce));
+    const bound = Object.fromEntries(events.map((event) => [event, latest(event)])) as ChannelHandlers<K>;
+    const joined = joinChannel(kind, channel, bound);
     return () => {
       active = false;
       joined.leave();
