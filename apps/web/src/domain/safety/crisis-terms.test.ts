@@ -11,6 +11,8 @@ describe('crisis hint rule: words of acute crisis are recognised on the device',
     'Ich bin so lebensmüde',
     'ich bin so lebensmuede',
     'Ich will mir das\nLeben nehmen',
+    'Manchmal will ich nicht mehr leben.',
+    'Ich weiß nur, dass ich nicht mehr leben möchte',
   ])('German: %s', (text) => expect(mentionsCrisis(text)).toBe(true));
 
   it.each([

@@ -102,7 +102,7 @@ function FeedEntry({ feed, item }: { feed: Feed; item: FeedItem }) {
           ? t('feeds.repliedTo', { name: who })
           : t('feeds.postedIn', { name: who, group: post.group_name })}
       </p>
-      <Link to={to} className="font-semibold">
+      <Link to={to} state={{ revealed }} className="font-semibold">
         {post.title}
       </Link>
       {comment?.excerpt && <p className="line-clamp-2 text-muted">„{comment.excerpt}“</p>}

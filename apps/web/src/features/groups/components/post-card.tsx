@@ -27,7 +27,11 @@ export function PostCard({ post }: { post: Post }) {
         <div className="space-y-3">
           <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
             <h3 id={headingId} className="text-lg font-semibold">
-              <Link to={`/groups/${post.group_id}/posts/${post.id}`} className="text-ink">
+              <Link
+                to={`/groups/${post.group_id}/posts/${post.id}`}
+                state={{ revealed }}
+                className="text-ink"
+              >
                 {post.title}
               </Link>
             </h3>
@@ -44,6 +48,7 @@ export function PostCard({ post }: { post: Post }) {
           <MemberText html={post.html} className="max-h-44 overflow-hidden" />
           <Link
             to={`/groups/${post.group_id}/posts/${post.id}`}
+            state={{ revealed }}
             className="inline-flex min-h-11 items-center gap-2 font-semibold"
           >
             <MessageSquare aria-hidden="true" className="size-5" />

@@ -2,7 +2,7 @@ import type { Post } from '@trostnetz/contracts/groups';
 import { ArrowLeft, Pencil, SearchX } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
@@ -31,6 +31,9 @@ export function PostScreen() {
   const groupId = Number(params.id);
   const post = usePost(Number(params.postId));
   const toMessage = useErrorMessage();
+  // Revealed already where the reader came from (the group's list, a dashboard feed).
+  const location = useLocation();
+  const [revealed, setRevealed] = useState(location.state?.revealed === true);
 
   let body: React.ReactNode;
   if (post.isPending) body = <LoadingNote>{t('loadingPost')}</LoadingNote>;
@@ -54,7 +57,24 @@ export function PostScreen() {
         )}
       </>
     );
+  } else if (post.data.collapsed && !revealed) {
+    body = (
+      <article className="space-y-4">
+        <h1 data-page-heading tabIndex={-1} className="text-2xl font-semibold tracking-tight">
+          {t('collapsedPost')}
+        </h1>
+        <CollapsedNote
+          notes={post.data.content_notes}
+          onReveal={() => {
+            setRevealed(true);
+            // The heading changes to the title; the reader continues from there.
+            requestAnimationFrame(() => document.getElementById('post-title')?.focus());
+          }}
+        />
+      </article>
+    );
   } else {
+    // The comments stay folded away with the post until the reader asks for it.
     body = (
       <>
         <PostView post={post.data} />
@@ -76,29 +96,10 @@ export function PostScreen() {
 function PostView({ post }: { post: Post }) {
   const { t } = useTranslation(['groups', 'posts']);
   const navigate = useNavigate();
-  const [revealed, setRevealed] = useState(false);
   const [editing, setEditing] = useState(false);
   const update = useUpdatePost(post.id);
   const remove = useDeletePost(post.id, post.group_id);
   const name = post.author?.nickname ?? t('posts:gone');
-
-  if (post.collapsed && !revealed) {
-    return (
-      <article className="space-y-4">
-        <h1 data-page-heading tabIndex={-1} className="text-2xl font-semibold tracking-tight">
-          {t('collapsedPost')}
-        </h1>
-        <CollapsedNote
-          notes={post.content_notes}
-          onReveal={() => {
-            setRevealed(true);
-            // The heading changes to the title; the reader continues from there.
-            requestAnimationFrame(() => document.getElementById('post-title')?.focus());
-          }}
-        />
-      </article>
-    );
-  }
 
   const gone = post.state !== 'visible' && !post.mine;
   return (
