@@ -110,6 +110,8 @@ for (const lang of ['de', 'en'] as const) {
     baseURL,
   }) => {
     runsIn(lang);
+    // Screenshots at both widths take their time; the journey itself stays within the usual minute.
+    if (SHOTS) test.setTimeout(120_000);
     const t = ui[lang];
     if (!baseURL) throw new Error('no baseURL');
     const suffix = Date.now().toString().slice(-4);
@@ -211,6 +213,7 @@ for (const lang of ['de', 'en'] as const) {
     await expect(replies.getByText(t.repliedTo(b.nickname))).toBeVisible();
     await expect(replies.getByRole('link', { name: t.postTitle, exact: true })).toBeVisible();
     await expectNoAxeViolations(pageA, `dashboard feeds (${lang})`);
+    await shot(pageA, `dashboard-${lang}`);
 
     // A hides B: B's comment leaves A's thread, and A's post is gone for B.
     await pageA.goto(`/profile/${b.id}`);

@@ -141,7 +141,7 @@ function PostView({ post }: { post: Post }) {
         </>
       )}
       {!editing && (
-        <div className="-ml-3 flex flex-wrap gap-1 border-t border-line pt-3">
+        <div className="flex flex-wrap gap-1 border-t border-line pt-3 [&>*:first-child]:-ml-3">
           {post.can_edit && (
             <Button variant="ghost" size="sm" onClick={() => setEditing(true)}>
               <Pencil aria-hidden="true" className="size-5" />
