@@ -23,11 +23,13 @@ export function authorVisibleTo(viewer: number, author: AnyPgColumn | SQL): SQL 
 /**
  * SQL over a comments row (by table or alias name): the comment is visible to `viewer`: its author
  * is, and for a reply the author of its top-level comment is too (a hidden member's thread goes whole).
+ * The parent's author is a scalar subquery (one primary-key lookup a row): an EXISTS inside an OR
+ * would let the planner hash the whole comments table instead.
  */
 export function commentVisibleTo(viewer: number, alias = 'comments'): SQL {
   const c = sql.raw(alias);
-  return sql`(${authorVisibleTo(viewer, sql`${c}.author_id`)} and (${c}.parent_id is null or exists (
-    select 1 from ${comments} pc where pc.id = ${c}.parent_id and ${authorVisibleTo(viewer, sql`pc.author_id`)})))`;
+  return sql`(${authorVisibleTo(viewer, sql`${c}.author_id`)} and coalesce((select pc.author_id from ${comments} pc
+    where pc.id = ${c}.parent_id), 0) <> all(array(${hiddenEitherWay(viewer)})))`;
 }
 
 /** SQL over `groups`: the group is open (not archived). */

@@ -9,9 +9,9 @@ import { comments, groupMembers, groups, posts } from '../../db/schema/groups.ts
 import { partnerships } from '../../db/schema/partnerships.ts';
 import { questionnaireAnswers } from '../../db/schema/questionnaire.ts';
 import { users } from '../../db/schema/users.ts';
-import { authorVisibleTo, commentVisibleTo, openGroup } from '../../policies/groups.ts';
+import { authorVisibleTo, commentVisibleTo } from '../../policies/groups.ts';
 import { isCollapsed, presentAuthor } from './groups.presenter.ts';
-import { before, collapsedNotes, decodeCursor, inLocale, page } from './groups.service.ts';
+import { before, collapsedNotes, decodeCursor, inLocale, newestPostIds, page } from './groups.service.ts';
 
 /**
  * The dashboard's three feeds (issue 12), newest first. Every feed reads only groups the member has
@@ -31,13 +31,16 @@ export const excerptOf = (text: string) => {
   return flat.length > EXCERPT_MAX ? `${flat.slice(0, EXCERPT_MAX - 1).trimEnd()}…` : flat;
 };
 
-/** SQL over `posts`: a post in a group `me` joined, open and shown (not deleted, not removed). */
+/**
+ * SQL over the unaliased `posts`: a post in an open group `me` joined, shown (not deleted, not
+ * removed) and not by a member hidden either way.
+ */
 const shownInMyGroups = (me: number): SQL =>
   and(
     isNull(posts.deletedAt),
     isNull(posts.removedAt),
-    openGroup,
-    sql`${posts.groupId} in (select m.group_id from ${groupMembers} m where m.user_id = ${me})`,
+    sql`${posts.groupId} in (select m.group_id from ${groupMembers} m join ${groups} g on g.id = m.group_id
+      where m.user_id = ${me} and g.archived_at is null)`,
     authorVisibleTo(me, posts.authorId),
   )!;
 
@@ -57,7 +60,7 @@ const postColumns = {
   authorDeletionRequestedAt: users.deletionRequestedAt,
 };
 
-function postFeed(db: Db, me: number, where: SQL, limit: number) {
+function postFeed(db: Db, where: SQL, limit: number) {
   return db
     .select({
       ...postColumns,
@@ -66,7 +69,7 @@ function postFeed(db: Db, me: number, where: SQL, limit: number) {
     .from(posts)
     .innerJoin(groups, eq(groups.id, posts.groupId))
     .leftJoin(users, eq(users.id, posts.authorId))
-    .where(and(shownInMyGroups(me), where))
+    .where(where)
     .orderBy(desc(posts.createdAt), desc(posts.id))
     .limit(limit);
 }
@@ -151,27 +154,24 @@ function presentItem(
   };
 }
 
-/** SQL over `posts`: written by one of my current partners. */
-const byMyPartners = (me: number): SQL =>
-  sql`${posts.authorId} in (select ${sideSql(me).other} from ${partnerships}
-    where ${involves(me)} and ${bothSides(FriendStatus.befriended)})`;
+/** SQL: my current partners (befriended on both sides), as `k`. */
+const myPartners = (me: number): SQL =>
+  sql`select ${sideSql(me).other} as k from ${partnerships} where ${involves(me)} and ${bothSides(FriendStatus.befriended)}`;
 
-/** SQL over `posts`/`groups`: someone else's post in a group about a loss I named in the questionnaire. */
-const aboutMyLoss = (me: number): SQL =>
-  and(
-    ne(posts.authorId, me),
-    sql`${groups.lossKinds} && coalesce((select a.option_keys from ${questionnaireAnswers} a
-      where a.user_id = ${me} and a.question_key = 'loss_kind'), '{}'::text[])`,
-  )!;
+/** SQL: the open groups I joined that are about a loss I named in the questionnaire (loss_kind), as `k`. */
+const groupsAboutMyLoss = (me: number): SQL =>
+  sql`select g.id as k from ${groups} g join ${groupMembers} m on m.group_id = g.id and m.user_id = ${me}
+    where g.archived_at is null and g.loss_kinds && coalesce((select a.option_keys from ${questionnaireAnswers} a
+      where a.user_id = ${me} and a.question_key = 'loss_kind'), '{}'::text[])`;
 
 async function feedRows(db: Db, me: number, feed: Feed, position: SQL | undefined, limit: number) {
   if (feed === 'replies') return repliesFeed(db, me, position, limit);
-  return postFeed(
-    db,
-    me,
-    and(feed === 'partner_posts' ? byMyPartners(me) : aboutMyLoss(me), position)!,
-    limit,
-  );
+  const shown = and(shownInMyGroups(me), position)!;
+  const ids =
+    feed === 'partner_posts'
+      ? newestPostIds(myPartners(me), 'author_id', shown, limit)
+      : newestPostIds(groupsAboutMyLoss(me), 'group_id', and(shown, ne(posts.authorId, me))!, limit);
+  return postFeed(db, sql`${posts.id} in (${ids})`, limit);
 }
 
 export async function feedPage(

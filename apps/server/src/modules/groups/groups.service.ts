@@ -198,20 +198,35 @@ function postRows(db: Db, me: number, where: SQL, limit: number) {
     .limit(limit);
 }
 
+/**
+ * SQL: the ids of the `limit` newest posts over several keys (groups or authors): one index walk per
+ * key (posts_group_page_idx, posts_author_idx), then the newest of those. The planner would otherwise
+ * read every post of the key and sort them. `source` selects the keys as a column `k`; `where` is over
+ * the unaliased `posts`.
+ */
+export function newestPostIds(source: SQL, key: 'group_id' | 'author_id', where: SQL, limit: number): SQL {
+  return sql`select x.id from (${source}) s cross join lateral (
+      select ${posts.id} as id, ${posts.createdAt} as created_at from ${posts}
+      where ${posts}.${sql.raw(key)} = s.k and ${where}
+      order by ${posts.createdAt} desc, ${posts.id} desc limit ${limit}) x
+    order by x.created_at desc, x.id desc limit ${limit}`;
+}
+
 /** A group's posts, newest first: deleted ones left out, hidden authors' ones too. */
 export async function listPosts(db: Db, me: number, groupId: number, cursor: string | undefined) {
   const position = decodeCursor(cursor);
   await requireGroupMember(db, me, groupId);
+  const limit = POSTS_PAGE_SIZE + 1;
+  const shown = and(
+    isNull(posts.deletedAt),
+    authorVisibleTo(me, posts.authorId),
+    position ? before(posts.createdAt, posts.id, position) : undefined,
+  )!;
   const rows = await postRows(
     db,
     me,
-    and(
-      eq(posts.groupId, groupId),
-      isNull(posts.deletedAt),
-      authorVisibleTo(me, posts.authorId),
-      position ? before(posts.createdAt, posts.id, position) : undefined,
-    )!,
-    POSTS_PAGE_SIZE + 1,
+    sql`${posts.id} in (${newestPostIds(sql`select ${groupId}::bigint as k`, 'group_id', shown, limit)})`,
+    limit,
   );
   return page(rows, POSTS_PAGE_SIZE, (r) => ({ micros: r.micros, id: r.post.id }));
 }
@@ -350,8 +365,9 @@ export async function listComments(
     and(
       eq(comments.postId, postId),
       commentVisibleTo(me),
-      sql`(${comments.deletedAt} is null or exists (select 1 from ${comments} r where r.parent_id = ${comments.id}
-        and r.deleted_at is null and ${authorVisibleTo(me, sql`r.author_id`)}))`,
+      // A scalar subquery, not EXISTS: inside an OR the planner could hash the whole table for it.
+      sql`(${comments.deletedAt} is null or (select 1 from ${comments} r where r.parent_id = ${comments.id}
+        and r.deleted_at is null and ${authorVisibleTo(me, sql`r.author_id`)} limit 1) is not null)`,
       position ? after(comments.createdAt, comments.id, position) : undefined,
     )!,
     size + 1,

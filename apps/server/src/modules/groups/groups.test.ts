@@ -836,3 +836,41 @@ describe('groups: life cycle', () => {
     expect(r!.snapshot).toMatchObject({ message: '', author_id: null });
   });
 });
+
+describe('groups: rate limits', () => {
+  it('groups rule: posts and comments per member are limited (the last allowed one passes, the next is 429)', async () => {
+    const strict = await createTestApp({
+      rateLimits: {
+        ...t.config.rateLimits,
+        groupPost: { max: 2, timeWindow: 60_000 },
+        groupComment: { max: 3, timeWindow: 60_000 },
+      },
+    });
+    try {
+      const m = await onboardMember(strict);
+      const other = await onboardMember(strict);
+      const groups = await call(strict, 'GET', '/api/group', { token: m.token });
+      const groupId = (groups.json.categories as Array<{ groups: GroupJson[] }>)[0]!.groups[0]!.id;
+      await call(strict, 'POST', `/api/group/${groupId}/membership`, { token: m.token });
+      await call(strict, 'POST', `/api/group/${groupId}/membership`, { token: other.token });
+      const post = (token: string) =>
+        call(strict, 'POST', '/api/post', { token, body: { group_id: groupId, title: 't', message: 'm' } });
+      const first = await post(m.token);
+      expect(first.status).toBe(201);
+      expect((await post(m.token)).status).toBe(201);
+      const limited = await post(m.token);
+      expect(limited.status).toBe(429);
+      expect(limited.json.code).toBe('rate_limited');
+      expect((await post(other.token)).status).toBe(201); // per member, not per group
+      const comment = () =>
+        call(strict, 'POST', `/api/post/${first.json.id}/comments`, {
+          token: m.token,
+          body: { comment: 'c' },
+        });
+      for (let i = 0; i < 3; i++) expect((await comment()).status).toBe(201);
+      expect((await comment()).status).toBe(429);
+    } finally {
+      await strict.close();
+    }
+  });
+});
