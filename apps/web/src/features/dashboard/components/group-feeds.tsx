@@ -105,7 +105,9 @@ function FeedEntry({ feed, item }: { feed: Feed; item: FeedItem }) {
       <Link to={to} state={{ revealed }} className="font-semibold">
         {post.title}
       </Link>
-      {comment?.excerpt && <p className="line-clamp-2 text-muted">„{comment.excerpt}“</p>}
+      {comment?.excerpt && (
+        <p className="line-clamp-2 text-muted">{t('feeds.excerpt', { text: comment.excerpt })}</p>
+      )}
       <p className="text-sm text-muted">
         <PostTime at={comment?.created_at ?? post.created_at} />
       </p>
