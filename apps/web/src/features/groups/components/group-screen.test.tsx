@@ -72,7 +72,7 @@ describe('groups rule: content notes collapse a post for the reader', () => {
       'href',
       '/groups/3/posts/11',
     );
-  });
+  }, 15_000); // The first screen of the file pays for loading its modules.
 
   it('the group is marked seen once its first page shows', async () => {
     open();
