@@ -5,6 +5,8 @@ export default defineProject({
   test: {
     name: process.env.TEST_DB === 'postgres' ? 'server-postgres' : 'server',
     include: ['src/**/*.test.ts'],
+    // PGlite only: one migrated database made once per run, copied by every test app (src/test/pglite-template.ts).
+    globalSetup: process.env.TEST_DB === 'postgres' ? [] : ['./vitest.global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

@@ -7,7 +7,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { Redis } from 'ioredis';
 import type { AppContext } from './app-context.ts';
 import type { Config } from './config.ts';
-import { openDatabase } from './db/client.ts';
+import { type Database, openDatabase } from './db/client.ts';
 import { serializeError, serializeRequest } from './lib/log-redaction.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { appConfigRoutes } from './modules/app-config/app-config.routes.ts';
@@ -27,6 +27,8 @@ import { jobTable } from './modules/jobs/job-table.ts';
 import { createMailer } from './modules/mail/mailer.ts';
 import { matchingRoutes } from './modules/matching/matching.routes.ts';
 import { partnersRoutes } from './modules/partners/partners.routes.ts';
+import { paymentsRoutes } from './modules/payments/payments.routes.ts';
+import { seedPlans } from './modules/payments/payments.service.ts';
 import { profileRoutes } from './modules/profile/profile.routes.ts';
 import { questionnaireRoutes } from './modules/questionnaire/questionnaire.routes.ts';
 import { seedQuestionnaire } from './modules/questionnaire/questionnaire.service.ts';
@@ -57,7 +59,7 @@ declare module 'fastify' {
 /** Builds the whole app without listening; server.ts and the tests share it (tests may capture the log). */
 export async function buildApp(
   config: Config,
-  opts: { logStream?: Writable } = {},
+  opts: { logStream?: Writable; database?: Database } = {},
 ): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
@@ -79,12 +81,13 @@ export async function buildApp(
   app.setSerializerCompiler(serializerCompiler);
   app.removeContentTypeParser('text/plain'); // the API speaks JSON only: anything else is a clear 415
 
-  const database = openDatabase(config.databaseUrl, config.dataDir);
+  const database = opts.database ?? openDatabase(config.databaseUrl, config.dataDir);
   await database.migrate();
   await seedQuestionnaire(database.db);
   await seedRoles(database.db);
   await seedContent(database.db);
   await seedGroups(database.db);
+  await seedPlans(database.db);
   const redis = config.redisUrl
     ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 })
     : null;
@@ -147,6 +150,7 @@ export async function buildApp(
   await app.register(groupsRoutes, { ctx });
   await app.register(contentRoutes, { ctx });
   await app.register(customerServiceRoutes, { ctx });
+  await app.register(paymentsRoutes, { ctx });
   await app.register(realtimeRoutes, { ctx, embedded });
   await app.register(spaPlugin, { webDist: config.webDist });
 

@@ -22,11 +22,20 @@ export interface Database {
   executeSql(text: string, values?: unknown[]): Promise<SqlResult>;
   migrate(): Promise<void>;
   ping(): Promise<void>;
+  /** PGlite only: the whole data directory as one file, which `openDatabase` can start from again. */
+  dumpDataDir?(): Promise<Blob>;
   close(): Promise<void>;
 }
 
-/** databaseUrl null → PGlite in dataDir/pglite; 'memory://' → in-memory PGlite; else PostgreSQL. */
-export function openDatabase(databaseUrl: string | null, dataDir: string): Database {
+/**
+ * databaseUrl null → PGlite in dataDir/pglite; 'memory://' → in-memory PGlite (from `loadDataDir` when given,
+ * a dump made by `dumpDataDir`); else PostgreSQL.
+ */
+export function openDatabase(
+  databaseUrl: string | null,
+  dataDir: string,
+  opts: { loadDataDir?: Blob } = {},
+): Database {
   if (databaseUrl && databaseUrl !== 'memory://') {
     const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
     pool.on('error', () => {}); // idle-client errors surface on the next query; /ready reports them
@@ -54,7 +63,8 @@ export function openDatabase(databaseUrl: string | null, dataDir: string): Datab
     };
   }
   let client: PGlite;
-  if (databaseUrl === 'memory://') client = new PGlite();
+  if (databaseUrl === 'memory://')
+    client = new PGlite(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : undefined);
   else {
     const dir = path.join(dataDir, 'pglite');
     mkdirSync(dir, { recursive: true });
@@ -77,6 +87,7 @@ export function openDatabase(databaseUrl: string | null, dataDir: string): Datab
     ping: async () => {
       await client.query('select 1');
     },
+    dumpDataDir: () => client.dumpDataDir('none'),
     close: () => client.close(),
   };
 }

@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -7,6 +7,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../app.ts';
 import { type Config, loadConfig } from '../config.ts';
+import { openDatabase } from '../db/client.ts';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -40,10 +41,40 @@ async function freshPostgres(): Promise<{ url: string; drop(): Promise<void> }> 
   };
 }
 
+/**
+ * A fresh in-memory PGlite costs seconds per test file (initdb, every migration, the job queue's schema).
+ * The run makes one migrated, seeded database once (vitest.global-setup.ts), dumps it to the file named in
+ * this variable, and every in-memory test app starts from a copy of it.
+ */
+export const PGLITE_TEMPLATE_ENV = 'TROSTNETZ_PGLITE_TEMPLATE';
+
+export async function writePgliteTemplate(file: string): Promise<void> {
+  const t = await createTestApp({}, {}, { template: false });
+  try {
+    const dump = await t.app.ctx.database.dumpDataDir?.();
+    if (!dump) throw new Error('the test database is not PGlite');
+    writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
+  } finally {
+    await t.close();
+  }
+}
+
+let template: { file: string; blob: Blob } | undefined;
+
+/** The run's template (read once per worker), or undefined outside a vitest run. */
+function pgliteTemplate(): Blob | undefined {
+  const file = process.env[PGLITE_TEMPLATE_ENV];
+  if (!file) return undefined;
+  if (template?.file !== file) template = { file, blob: new Blob([readFileSync(file)]) };
+  return template.blob;
+}
+
 export interface TestAppOptions {
   logStream?: Writable;
   /** Registers test-only routes (e.g. to try a preHandler) before the app is ready. */
   beforeReady?: (app: FastifyInstance) => void | Promise<void>;
+  /** Start an in-memory PGlite from the run's template (default) or from nothing (to make the template). */
+  template?: boolean;
 }
 
 /** A fresh app on a fresh database (in-memory PGlite, or a new PostgreSQL database when TEST_DB=postgres). */
@@ -100,7 +131,12 @@ async function openTestApp(
   opts: TestAppOptions,
   dispose: () => Promise<void>,
 ): Promise<TestApp> {
-  const app = await buildApp(config, { logStream: opts.logStream });
+  const template =
+    opts.template !== false && config.databaseUrl === 'memory://' ? pgliteTemplate() : undefined;
+  const database = template
+    ? openDatabase(config.databaseUrl, config.dataDir, { loadDataDir: template })
+    : undefined;
+  const app = await buildApp(config, { logStream: opts.logStream, database });
   await opts.beforeReady?.(app);
   await app.ready();
   return {
