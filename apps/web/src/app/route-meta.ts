@@ -5,6 +5,7 @@ import { checkoutScreens } from '../features/checkout/routes.ts';
 import { contractsScreens } from '../features/contracts/routes.ts';
 import { dashboardScreens } from '../features/dashboard/routes.ts';
 import { friendRequestsScreens } from '../features/friend-requests/routes.ts';
+import { groupsScreens } from '../features/groups/routes.ts';
 import { legalScreens } from '../features/legal/routes.ts';
 import { notificationsScreens } from '../features/notifications/routes.ts';
 import { novaScreens } from '../features/nova/routes.ts';
@@ -39,6 +40,7 @@ const screenLists = [
   contractsScreens,
   dashboardScreens,
   friendRequestsScreens,
+  groupsScreens,
   legalScreens,
   notificationsScreens,
   novaScreens,

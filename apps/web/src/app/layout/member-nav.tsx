@@ -1,4 +1,4 @@
-import { Bookmark, LayoutDashboard, type LucideIcon, MessageCircle } from 'lucide-react';
+import { Bookmark, LayoutDashboard, type LucideIcon, MessageCircle, UsersRound } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { cn } from '../../components/ui/cn.ts';
@@ -8,6 +8,7 @@ import { UnreadBadge } from '../../features/chat/components/unread-badge.tsx';
 export const memberNav: Array<{ to: string; key: string; icon: LucideIcon }> = [
   { to: '/dashboard', key: 'nav.dashboard', icon: LayoutDashboard },
   { to: '/chat', key: 'nav.chat', icon: MessageCircle },
+  { to: '/groups', key: 'nav.groups', icon: UsersRound },
   { to: '/watchlist', key: 'nav.watchlist', icon: Bookmark },
 ];
 
@@ -21,6 +22,7 @@ export function MemberNavLinks() {
           <li key={to}>
             <NavLink
               to={to}
+              title={t(key)}
               className={({ isActive }) =>
                 cn(
                   'inline-flex min-h-11 items-center gap-2 rounded-xl px-3 font-medium no-underline',
@@ -29,7 +31,8 @@ export function MemberNavLinks() {
               }
             >
               <Icon aria-hidden="true" className="size-5" />
-              {t(key)}
+              {/* Between the phone bar and a wide screen the header has room for the icons only. */}
+              <span className="sr-only xl:not-sr-only">{t(key)}</span>
               {to === '/chat' && <ChatUnread />}
             </NavLink>
           </li>
