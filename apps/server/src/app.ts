@@ -5,6 +5,7 @@ import { createRealtimeServer, type RealtimeServer } from '@trostnetz/realtime/s
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
+import pretty from 'pino-pretty';
 import type { AppContext } from './app-context.ts';
 import type { Config } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
@@ -66,7 +67,12 @@ export async function buildApp(
             // Never tokens or message bodies (DESIGN.md §8): the route pattern and a redacted address,
             // no headers, no query parameters of a failed query.
             serializers: { req: serializeRequest, err: serializeError },
-            ...(opts.logStream ? { stream: opts.logStream } : {}),
+            // Readable lines on a terminal (synchronous, no worker thread), JSON for log collectors.
+            ...(opts.logStream
+              ? { stream: opts.logStream }
+              : config.logFormat === 'pretty'
+                ? { stream: pretty({ translateTime: 'HH:MM:ss', ignore: 'pid,hostname', sync: true }) }
+                : {}),
           },
     bodyLimit: 64 * 1024,
     trustProxy: config.trustProxy,

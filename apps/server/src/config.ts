@@ -35,6 +35,14 @@ const envSchema = z.object({
   CORS_ORIGINS: z.string().default(''),
   TRUST_PROXY: bool,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Unset: readable lines on a terminal, JSON otherwise (issue 19). */
+  LOG_FORMAT: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['pretty', 'json']).optional()),
+  /** /metrics on the main port only with this bearer token; not served there at all without it. */
+  METRICS_TOKEN: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(16).optional()),
+  /** Also serve /metrics (without a token) on this port, bound to 127.0.0.1 only. */
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  /** Only the startup summary reads it here: the payments mode is "test provider" without it. */
+  STRIPE_SECRET_KEY: optionalString,
   WEB_DIST: optionalString,
   RATE_LIMIT_FACTOR: z.coerce.number().positive().max(1000).default(1),
   REALTIME_DRIVER: z.enum(['embedded', 'pusher']).default('embedded'),
@@ -106,6 +114,9 @@ export interface Config {
   corsOrigins: string[];
   trustProxy: boolean;
   logLevel: string;
+  logFormat: 'pretty' | 'json';
+  metrics: { token: string | null; port: number | null };
+  paymentsMode: 'stripe' | 'test provider';
   webDist: string;
   realtime: {
     driver: 'embedded' | 'pusher';
@@ -200,6 +211,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       .filter(Boolean),
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT ?? (process.stdout.isTTY ? 'pretty' : 'json'),
+    metrics: { token: e.METRICS_TOKEN ?? null, port: e.METRICS_PORT ?? null },
+    paymentsMode: e.STRIPE_SECRET_KEY ? 'stripe' : 'test provider',
     webDist: path.resolve(e.WEB_DIST ?? path.join(serverRoot, '../web/dist')),
     realtime: {
       driver: e.REALTIME_DRIVER,
