@@ -2,6 +2,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { acquireDataLock } from './lib/data-lock.ts';
 import { startupSummary } from './lib/startup-summary.ts';
+import { serveMetricsLocally } from './plugins/metrics.ts';
 
 // The only file with side effects: read config, listen, run background jobs, shut down gracefully on SIGTERM/SIGINT.
 async function main() {
@@ -10,6 +11,9 @@ async function main() {
   const app = await buildApp(config);
   await app.listen({ port: config.port, host: config.host });
   await app.ctx.jobs.start();
+  const localMetrics = config.metrics.port
+    ? await serveMetricsLocally(app.ctx.metrics, config.metrics.port)
+    : null;
   // One short block: where members open it, and what it runs on. Never a password from a URL.
   app.log.info(
     startupSummary(config, app.ctx.database.kind),
@@ -29,6 +33,7 @@ async function main() {
     }, 10_000);
     force.unref();
     app.draining.start();
+    localMetrics?.close();
     Promise.all([app.realtime?.close(), app.draining.quiet(1_000, 5_000)])
       .then(() => app.close())
       .then(() => {
