@@ -17,6 +17,7 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createLoginThrottle } from './modules/auth/login-throttle.ts';
 import { createSignedLinks } from './modules/auth/signed-links.ts';
 import { createAccessTokens } from './modules/auth/tokens.ts';
+import { backupRoutes } from './modules/backup/backup.routes.ts';
 import { chatRoutes } from './modules/chat/chat.routes.ts';
 import { contentRoutes } from './modules/content/content.routes.ts';
 import { seedContent } from './modules/content/content.seed.ts';
@@ -160,6 +161,7 @@ export async function buildApp(
   await app.register(contentRoutes, { ctx });
   await app.register(customerServiceRoutes, { ctx });
   await app.register(realtimeRoutes, { ctx, embedded });
+  await app.register(backupRoutes, { ctx });
   await app.register(spaPlugin, { webDist: config.webDist });
 
   // Upgraded sockets keep the HTTP server open: close them (4200, reconnect elsewhere) before it closes.

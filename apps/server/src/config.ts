@@ -41,6 +41,8 @@ const envSchema = z.object({
   METRICS_TOKEN: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(16).optional()),
   /** Also serve /metrics (without a token) on this port, bound to 127.0.0.1 only. */
   METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  /** Encrypts backups (`npm run backup`); without it a backup is refused unless --unencrypted is given. */
+  BACKUP_PASSPHRASE: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(12).optional()),
   /** Only the startup summary reads it here: the payments mode is "test provider" without it. */
   STRIPE_SECRET_KEY: optionalString,
   WEB_DIST: optionalString,
@@ -117,6 +119,7 @@ export interface Config {
   logFormat: 'pretty' | 'json';
   metrics: { token: string | null; port: number | null };
   paymentsMode: 'stripe' | 'test provider';
+  backupPassphrase: string | null;
   webDist: string;
   realtime: {
     driver: 'embedded' | 'pusher';
@@ -214,6 +217,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     logFormat: e.LOG_FORMAT ?? (process.stdout.isTTY ? 'pretty' : 'json'),
     metrics: { token: e.METRICS_TOKEN ?? null, port: e.METRICS_PORT ?? null },
     paymentsMode: e.STRIPE_SECRET_KEY ? 'stripe' : 'test provider',
+    backupPassphrase: e.BACKUP_PASSPHRASE ?? null,
     webDist: path.resolve(e.WEB_DIST ?? path.join(serverRoot, '../web/dist')),
     realtime: {
       driver: e.REALTIME_DRIVER,
