@@ -163,7 +163,7 @@ function scaleLimits<K extends string>(
 }
 
 /** Secrets that must survive restarts are generated once and kept in DATA_DIR when not given. */
-function persistedSecrets(dataDir: string) {
+function persistedSecrets(dataDir: string, persist: boolean) {
   const file = path.join(dataDir, 'secrets.json');
   if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>;
   const secrets = {
@@ -173,12 +173,20 @@ function persistedSecrets(dataDir: string) {
     pusherKey: randomBytes(10).toString('hex'),
     pusherSecret: randomBytes(10).toString('hex'),
   };
+  if (!persist) return secrets;
   mkdirSync(dataDir, { recursive: true });
   writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
   return secrets;
 }
 
-export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
+/**
+ * `persistSecrets: false` (restore): secrets left unset are made up for this run only, so an empty data
+ * folder stays empty until the backup's own secrets.json is put there.
+ */
+export function loadConfig(
+  source: Record<string, string | undefined> = process.env,
+  opts: { persistSecrets?: boolean } = {},
+): Config {
   const parsed = envSchema.safeParse(source);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
@@ -187,7 +195,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   const e = parsed.data;
   const dataDir = path.resolve(e.DATA_DIR);
   const needsSecrets = !e.JWT_SECRET || !e.APP_KEY || !e.PUSHER_APP_KEY || !e.PUSHER_APP_SECRET;
-  const saved = needsSecrets ? persistedSecrets(dataDir) : {};
+  const saved = needsSecrets ? persistedSecrets(dataDir, opts.persistSecrets ?? true) : {};
   if (e.REALTIME_DRIVER === 'pusher' && (!e.PUSHER_APP_KEY || !e.PUSHER_APP_SECRET || !e.PUSHER_APP_ID)) {
     throw new ConfigError(
       'Invalid configuration:\n  REALTIME_DRIVER=pusher needs PUSHER_APP_ID, PUSHER_APP_KEY and PUSHER_APP_SECRET',
