@@ -13,7 +13,9 @@ async function main() {
   });
   const file = positionals[0];
   if (!file) throw new BackupError(usage);
-  const r = await restoreBackup(loadConfig(process.env, { persistSecrets: false }), file, { erasures: values.erasures });
+  const r = await restoreBackup(loadConfig(process.env, { persistSecrets: false }), file, {
+    erasures: values.erasures,
+  });
   console.log(
     `Restored ${file} in ${(r.ms / 1000).toFixed(1)} s; ${r.erasuresReplayed} erasure(s) since the backup replayed.`,
   );

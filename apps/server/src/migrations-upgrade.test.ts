@@ -8,11 +8,11 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { buildApp } from '../app.ts';
-import { loadConfig } from '../config.ts';
-import { migrationsDir } from '../lib/paths.ts';
-import { hashPassword } from '../modules/auth/passwords.ts';
-import { openDatabase } from './client.ts';
+import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { migrationsDir } from './lib/paths.ts';
+import { hashPassword } from './modules/auth/passwords.ts';
 
 /** A migrations folder holding only the project's first migration (and its journal entry). */
 function firstMigrationOnly(): string {
