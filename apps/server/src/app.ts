@@ -5,7 +5,6 @@ import { createRealtimeServer, type RealtimeServer } from '@trostnetz/realtime/s
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
-import pretty from 'pino-pretty';
 import type { AppContext } from './app-context.ts';
 import type { Config } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
@@ -61,6 +60,15 @@ export async function buildApp(
   config: Config,
   opts: { logStream?: Writable; database?: Database } = {},
 ): Promise<FastifyInstance> {
+  // Readable lines on a terminal (synchronous, no worker thread), JSON for log collectors; loaded only when used.
+  const prettyStream =
+    !opts.logStream && config.logFormat === 'pretty'
+      ? (await import('pino-pretty')).default({
+          translateTime: 'HH:MM:ss',
+          ignore: 'pid,hostname',
+          sync: true,
+        })
+      : undefined;
   const app = Fastify({
     logger:
       config.logLevel === 'silent'
@@ -70,12 +78,7 @@ export async function buildApp(
             // Never tokens or message bodies (DESIGN.md §8): the route pattern and a redacted address,
             // no headers, no query parameters of a failed query.
             serializers: { req: serializeRequest, err: serializeError },
-            // Readable lines on a terminal (synchronous, no worker thread), JSON for log collectors.
-            ...(opts.logStream
-              ? { stream: opts.logStream }
-              : config.logFormat === 'pretty'
-                ? { stream: pretty({ translateTime: 'HH:MM:ss', ignore: 'pid,hostname', sync: true }) }
-                : {}),
+            ...(opts.logStream ? { stream: opts.logStream } : prettyStream ? { stream: prettyStream } : {}),
           },
     bodyLimit: 64 * 1024,
     trustProxy: config.trustProxy,
