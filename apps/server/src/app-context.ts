@@ -1,5 +1,6 @@
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
+import type { Metrics } from './lib/metrics.ts';
 import type { LoginThrottle } from './modules/auth/login-throttle.ts';
 import type { createSignedLinks } from './modules/auth/signed-links.ts';
 import type { AccessTokens } from './modules/auth/tokens.ts';
@@ -18,4 +19,6 @@ export interface AppContext {
   loginThrottle: LoginThrottle;
   links: ReturnType<typeof createSignedLinks>;
   broadcaster: Broadcaster;
+  /** Prometheus counters and gauges (issue 19): count what happened, never who or what was said. */
+  metrics: Metrics;
 }

@@ -9,19 +9,21 @@ import type { AppContext } from './app-context.ts';
 import type { Config } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { serializeError, serializeRequest } from './lib/log-redaction.ts';
+import { createMetrics } from './lib/metrics.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { appConfigRoutes } from './modules/app-config/app-config.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createLoginThrottle } from './modules/auth/login-throttle.ts';
 import { createSignedLinks } from './modules/auth/signed-links.ts';
 import { createAccessTokens } from './modules/auth/tokens.ts';
+import { backupRoutes } from './modules/backup/backup.routes.ts';
 import { chatRoutes } from './modules/chat/chat.routes.ts';
 import { contentRoutes } from './modules/content/content.routes.ts';
 import { seedContent } from './modules/content/content.seed.ts';
 import { customerServiceRoutes } from './modules/customer-service/customer-service.routes.ts';
 import { groupsRoutes } from './modules/groups/groups.routes.ts';
 import { seedGroups } from './modules/groups/groups.seed.ts';
-import { healthRoutes } from './modules/health/health.routes.ts';
+import { healthRoutes, type ReadinessCheck } from './modules/health/health.routes.ts';
 import { openJobQueue } from './modules/jobs/job-queue.ts';
 import { jobTable } from './modules/jobs/job-table.ts';
 import { createMailer } from './modules/mail/mailer.ts';
@@ -43,6 +45,7 @@ import { compressionPlugin } from './plugins/compression.ts';
 import { drainingPlugin } from './plugins/draining.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { localePlugin } from './plugins/locale.ts';
+import { metricsPlugin } from './plugins/metrics.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { securityPlugin } from './plugins/security.ts';
@@ -61,6 +64,15 @@ export async function buildApp(
   config: Config,
   opts: { logStream?: Writable; database?: Database } = {},
 ): Promise<FastifyInstance> {
+  // Readable lines on a terminal (synchronous, no worker thread), JSON for log collectors; loaded only when used.
+  const prettyStream =
+    !opts.logStream && config.logFormat === 'pretty'
+      ? (await import('pino-pretty')).default({
+          translateTime: 'HH:MM:ss',
+          ignore: 'pid,hostname',
+          sync: true,
+        })
+      : undefined;
   const app = Fastify({
     logger:
       config.logLevel === 'silent'
@@ -70,7 +82,7 @@ export async function buildApp(
             // Never tokens or message bodies (DESIGN.md §8): the route pattern and a redacted address,
             // no headers, no query parameters of a failed query.
             serializers: { req: serializeRequest, err: serializeError },
-            ...(opts.logStream ? { stream: opts.logStream } : {}),
+            ...(opts.logStream ? { stream: opts.logStream } : prettyStream ? { stream: prettyStream } : {}),
           },
     bodyLimit: 64 * 1024,
     trustProxy: config.trustProxy,
@@ -109,17 +121,19 @@ export async function buildApp(
   }
 
   // Queues and schedules are set up here; workers start only when server.ts (or a test) says so.
-  const jobs = await openJobQueue({ database, table: jobTable, log: app.log, context: () => ctx });
+  const metrics = createMetrics();
+  const jobs = await openJobQueue({ database, table: jobTable, log: app.log, context: () => ctx, metrics });
   const ctx: AppContext = {
     config,
     database,
     db: database.db,
     jobs,
-    mailer: createMailer(config, app.log, jobs),
+    mailer: createMailer(config, app.log, jobs, metrics),
     accessTokens: createAccessTokens(config),
     loginThrottle: createLoginThrottle(config, redis),
     links: createSignedLinks(config),
     broadcaster: createBroadcaster(config, embedded, app.log),
+    metrics,
   };
   app.decorate('ctx', ctx);
   app.decorate('realtime', embedded);
@@ -133,7 +147,13 @@ export async function buildApp(
   await app.register(openapiPlugin, { appName: config.appName });
   await app.register(authPlugin, { ctx });
 
-  const checks = [() => database.ping(), ...(redis ? [async () => void (await redis.ping())] : [])];
+  await app.register(metricsPlugin, { ctx, realtime: embedded });
+  // /ready names the dependency that failed (issue 19).
+  const checks: ReadinessCheck[] = [
+    { name: 'database', check: () => database.ping() },
+    ...(redis ? [{ name: 'redis', check: async () => void (await redis.ping()) }] : []),
+    { name: 'jobs', check: () => jobs.ping() },
+  ];
   await app.register(healthRoutes, { checks });
   await app.register(appConfigRoutes, { ctx });
   await app.register(authRoutes, { ctx });
@@ -152,6 +172,7 @@ export async function buildApp(
   await app.register(customerServiceRoutes, { ctx });
   await app.register(paymentsRoutes, { ctx });
   await app.register(realtimeRoutes, { ctx, embedded });
+  await app.register(backupRoutes, { ctx });
   await app.register(spaPlugin, { webDist: config.webDist });
 
   // Upgraded sockets keep the HTTP server open: close them (4200, reconnect elsewhere) before it closes.

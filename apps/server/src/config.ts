@@ -35,6 +35,14 @@ const envSchema = z.object({
   CORS_ORIGINS: z.string().default(''),
   TRUST_PROXY: bool,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Unset: readable lines on a terminal, JSON otherwise (issue 19). */
+  LOG_FORMAT: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['pretty', 'json']).optional()),
+  /** /metrics on the main port only with this bearer token; not served there at all without it. */
+  METRICS_TOKEN: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(16).optional()),
+  /** Also serve /metrics (without a token) on this port, bound to 127.0.0.1 only. */
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  /** Encrypts backups (`npm run backup`); without it a backup is refused unless --unencrypted is given. */
+  BACKUP_PASSPHRASE: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(12).optional()),
   WEB_DIST: optionalString,
   RATE_LIMIT_FACTOR: z.coerce.number().positive().max(1000).default(1),
   REALTIME_DRIVER: z.enum(['embedded', 'pusher']).default('embedded'),
@@ -114,6 +122,10 @@ export interface Config {
   corsOrigins: string[];
   trustProxy: boolean;
   logLevel: string;
+  logFormat: 'pretty' | 'json';
+  metrics: { token: string | null; port: number | null };
+  paymentsMode: 'stripe' | 'test provider';
+  backupPassphrase: string | null;
   webDist: string;
   realtime: {
     driver: 'embedded' | 'pusher';
@@ -168,12 +180,12 @@ function scaleLimits<K extends string>(
 }
 
 /** Secrets that must survive restarts are generated once and kept in DATA_DIR when not given. */
-function persistedSecrets(dataDir: string): Record<string, string> {
+function persistedSecrets(dataDir: string, persist: boolean): Record<string, string> {
   const file = path.join(dataDir, 'secrets.json');
   if (existsSync(file)) {
     const saved = JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>;
     // A secret added in a later version is generated once and kept beside the earlier ones.
-    if (saved.stripeWebhookSecret) return saved;
+    if (saved.stripeWebhookSecret || !persist) return saved;
     const more = { ...saved, stripeWebhookSecret: `whsec_${randomBytes(24).toString('base64url')}` };
     writeFileSync(file, JSON.stringify(more, null, 2), { mode: 0o600 });
     return more;
@@ -186,12 +198,20 @@ function persistedSecrets(dataDir: string): Record<string, string> {
     pusherKey: randomBytes(10).toString('hex'),
     pusherSecret: randomBytes(10).toString('hex'),
   };
+  if (!persist) return secrets;
   mkdirSync(dataDir, { recursive: true });
   writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
   return secrets;
 }
 
-export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
+/**
+ * `persistSecrets: false` (restore): secrets left unset are made up for this run only, so an empty data
+ * folder stays empty until the backup's own secrets.json is put there.
+ */
+export function loadConfig(
+  source: Record<string, string | undefined> = process.env,
+  opts: { persistSecrets?: boolean } = {},
+): Config {
   const parsed = envSchema.safeParse(source);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
@@ -201,7 +221,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   const dataDir = path.resolve(e.DATA_DIR);
   const needsSecrets =
     !e.JWT_SECRET || !e.APP_KEY || !e.PUSHER_APP_KEY || !e.PUSHER_APP_SECRET || !e.STRIPE_WEBHOOK_SECRET;
-  const saved: Record<string, string> = needsSecrets ? persistedSecrets(dataDir) : {};
+  const saved: Record<string, string> = needsSecrets
+    ? persistedSecrets(dataDir, opts.persistSecrets ?? true)
+    : {};
   if (e.REALTIME_DRIVER === 'pusher' && (!e.PUSHER_APP_KEY || !e.PUSHER_APP_SECRET || !e.PUSHER_APP_ID)) {
     throw new ConfigError(
       'Invalid configuration:\n  REALTIME_DRIVER=pusher needs PUSHER_APP_ID, PUSHER_APP_KEY and PUSHER_APP_SECRET',
@@ -228,6 +250,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       .filter(Boolean),
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT ?? (process.stdout.isTTY ? 'pretty' : 'json'),
+    metrics: { token: e.METRICS_TOKEN ?? null, port: e.METRICS_PORT ?? null },
+    paymentsMode: e.STRIPE_SECRET_KEY ? 'stripe' : 'test provider',
+    backupPassphrase: e.BACKUP_PASSPHRASE ?? null,
     webDist: path.resolve(e.WEB_DIST ?? path.join(serverRoot, '../web/dist')),
     realtime: {
       driver: e.REALTIME_DRIVER,

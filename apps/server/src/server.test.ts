@@ -6,8 +6,13 @@ import { describe, expect, it } from 'vitest';
 import { serverRoot } from './lib/paths.ts';
 import { freePort, sharedSecrets } from './test/spawn-server.ts';
 
-/** Starts src/server.ts as `npm start` would and returns the first log line that names the address. */
-async function startupLine(env: Record<string, string>): Promise<{ msg: string; port: number }> {
+/**
+ * Starts src/server.ts as `npm start` would and returns the startup entry (the first log line that
+ * names the address) and everything printed until then. Standard output is a pipe, not a terminal.
+ */
+async function startupLine(
+  env: Record<string, string>,
+): Promise<{ msg: string; port: number; entry: Record<string, unknown>; out: string }> {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(serverRoot, 'src/server.ts')], {
     env: {
@@ -23,22 +28,24 @@ async function startupLine(env: Record<string, string>): Promise<{ msg: string; 
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   try {
-    const msg = await new Promise<string>((resolve, reject) => {
-      let out = '';
+    let out = '';
+    const entry = await new Promise<Record<string, unknown> & { msg: string }>((resolve, reject) => {
       child.stdout.on('data', (chunk: Buffer) => {
         out += chunk.toString();
         for (const line of out.split('\n')) {
           try {
             const entry = JSON.parse(line) as { msg?: string };
-            if (entry.msg?.includes('is ready')) resolve(entry.msg);
+            if (entry.msg?.includes('is ready')) resolve(entry as typeof entry & { msg: string });
           } catch {}
         }
+        // Readable lines (LOG_FORMAT=pretty): wait for the block after the ready line.
+        if (/is ready[\s\S]*payments:/.test(out)) resolve({ msg: '' });
       });
       child.once('exit', (code) =>
         reject(new Error(`server exited with ${code} before it was ready:\n${out}`)),
       );
     });
-    return { msg, port };
+    return { msg: entry.msg, port, entry, out };
   } finally {
     const exited = new Promise((r) => child.once('exit', r));
     child.kill('SIGTERM');
@@ -60,6 +67,32 @@ describe.skipIf(process.env.TEST_DB === 'postgres')(
     it('APP_URL when it is set', async () => {
       const { msg } = await startupLine({ APP_URL: 'https://trost.example' });
       expect(msg).toContain('Members open https://trost.example (APP_URL)');
+    });
+  },
+);
+
+describe.skipIf(process.env.TEST_DB === 'postgres')(
+  'issue 19: readable logs on a terminal, JSON otherwise, one short startup block',
+  () => {
+    it('JSON lines when standard output is not a terminal; the block names URL, database, realtime, mail, payments', async () => {
+      const { entry, port, out } = await startupLine({ SMTP_URL: 'smtp://user:secret@mail.example:587' });
+      expect(entry).toMatchObject({
+        url: `http://localhost:${port}`,
+        database: expect.stringMatching(/^PGlite in .*pglite$/),
+        realtime: 'embedded, one process',
+        mail: 'SMTP smtp://mail.example:587',
+        payments: 'test provider',
+      });
+      expect(out).not.toContain('secret'); // no password from a service address
+    });
+
+    it('LOG_FORMAT=pretty gives readable lines (no JSON); STRIPE_SECRET_KEY switches the payments mode', async () => {
+      const { out } = await startupLine({ LOG_FORMAT: 'pretty', STRIPE_SECRET_KEY: 'sk_test_x' });
+      const lines = out.split('\n').filter(Boolean);
+      expect(lines.some((l) => l.startsWith('{'))).toBe(false);
+      expect(out).toMatch(/INFO.*Trostnetz is ready/);
+      expect(out).toContain('payments: "stripe"');
+      expect(out).toContain('mail: "outbox ');
     });
   },
 );

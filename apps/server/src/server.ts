@@ -1,6 +1,8 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { acquireDataLock } from './lib/data-lock.ts';
+import { startupSummary } from './lib/startup-summary.ts';
+import { serveMetricsLocally } from './plugins/metrics.ts';
 
 // The only file with side effects: read config, listen, run background jobs, shut down gracefully on SIGTERM/SIGINT.
 async function main() {
@@ -9,9 +11,12 @@ async function main() {
   const app = await buildApp(config);
   await app.listen({ port: config.port, host: config.host });
   await app.ctx.jobs.start();
-  // The one address that works: mailed links use it, and another host name is another origin.
+  const localMetrics = config.metrics.port
+    ? await serveMetricsLocally(app.ctx.metrics, config.metrics.port)
+    : null;
+  // One short block: where members open it, and what it runs on. Never a password from a URL.
   app.log.info(
-    { url: config.appUrl, database: app.ctx.database.kind, realtime: config.realtime.driver },
+    startupSummary(config, app.ctx.database.kind),
     `${config.appName} is ready. Members open ${config.appUrl} (APP_URL): links in e-mails point there, and another address (such as 127.0.0.1 for localhost) is another origin where they are signed out.`,
   );
 
@@ -28,6 +33,7 @@ async function main() {
     }, 10_000);
     force.unref();
     app.draining.start();
+    localMetrics?.close();
     Promise.all([app.realtime?.close(), app.draining.quiet(1_000, 5_000)])
       .then(() => app.close())
       .then(() => {

@@ -4,6 +4,7 @@ export * from './schema/chat.ts';
 export * from './schema/content.ts';
 export * from './schema/email-changes.ts';
 export * from './schema/groups.ts';
+export * from './schema/erasure-log.ts';
 export * from './schema/matching.ts';
 export * from './schema/partnerships.ts';
 export * from './schema/payments.ts';

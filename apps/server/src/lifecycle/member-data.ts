@@ -1,5 +1,6 @@
 import type { AppContext } from '../app-context.ts';
 import type { Db } from '../db/client.ts';
+import { appendErasure, recordErasure } from './erasure-log.ts';
 
 /** A transaction of the app's database (what every eraseMember runs in). */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -47,5 +48,8 @@ export async function exportMemberData<T extends readonly MemberData[]>(
 export async function eraseMemberData(ctx: AppContext, table: readonly MemberData[], userId: number) {
   await ctx.db.transaction(async (tx) => {
     for (const entry of table) await entry.eraseMember(ctx, userId, tx);
+    await recordErasure(tx, userId);
   });
+  // Ids only: what a restore replays so a backup never brings the member back (issue 19).
+  appendErasure(ctx.config.dataDir, userId);
 }

@@ -29,6 +29,24 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * What a preHandler asks of the caller, read by the OpenAPI document (plugins/openapi.ts): 'session'
+ * can answer 401; 'member' (verified, onboarded, a permission) 401 and 403.
+ */
+export const authRequirement = Symbol('authRequirement');
+export type AuthRequirement = 'session' | 'member';
+const marked = <F extends object>(fn: F, level: AuthRequirement): F =>
+  Object.assign(fn, { [authRequirement]: level });
+
+/** The strongest requirement among a route's preHandlers, or null for a public route. */
+export function authRequirementOf(preHandler: unknown): AuthRequirement | null {
+  const hooks = (Array.isArray(preHandler) ? preHandler : [preHandler]) as Array<
+    { [authRequirement]?: AuthRequirement } | undefined
+  >;
+  const levels = hooks.map((h) => h?.[authRequirement]).filter(Boolean);
+  return levels.includes('member') ? 'member' : levels.includes('session') ? 'session' : null;
+}
+
 export const authPlugin = fp(async (app: FastifyInstance, opts: { ctx: AppContext }) => {
   const { ctx } = opts;
   app.decorateRequest('auth', null);
@@ -45,16 +63,21 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { ctx: AppContex
     await authenticate(request);
     if (!request.member!.isVerified) throw new AppError('not_verified');
   };
-  app.decorate('authenticate', authenticate);
-  app.decorate('requireMember', requireMember);
-  app.decorate('requireOnboarded', async (request: FastifyRequest) => {
-    await requireMember(request);
-    if (!isOnboarded(request.member!)) throw new AppError('onboarding_required');
-  });
-  app.decorate('requirePermission', (name: Permission) => async (request: FastifyRequest) => {
-    await requireMember(request);
-    if (!(await hasPermission(ctx.db, request.member!, name))) throw new AppError('forbidden');
-  });
+  app.decorate('authenticate', marked(authenticate, 'session'));
+  app.decorate('requireMember', marked(requireMember, 'member'));
+  app.decorate(
+    'requireOnboarded',
+    marked(async (request: FastifyRequest) => {
+      await requireMember(request);
+      if (!isOnboarded(request.member!)) throw new AppError('onboarding_required');
+    }, 'member'),
+  );
+  app.decorate('requirePermission', (name: Permission) =>
+    marked(async (request: FastifyRequest) => {
+      await requireMember(request);
+      if (!(await hasPermission(ctx.db, request.member!, name))) throw new AppError('forbidden');
+    }, 'member'),
+  );
 });
 
 /** The member behind authenticate (verified behind requireMember / requireOnboarded). */

@@ -25,7 +25,10 @@ export async function accountRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
           'With the right password: hidden from everyone at once, signed out everywhere, erased after 30 days unless revoked with the link of the mail. A wrong password: 422, nothing changed.',
       },
       preHandler: app.authenticate,
-      config: { rateLimit: perMember('account-delete', limits.accountDelete) },
+      config: {
+        errors: ['invalid_credentials'],
+        rateLimit: perMember('account-delete', limits.accountDelete),
+      },
     },
     async (request) => requestDeletion(ctx, currentMember(request), request.body.password),
   );
@@ -39,7 +42,7 @@ export async function accountRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
         response: { 204: z.null() },
         description: `The token of the mail's link; 403 ${errorCatalogue.invalid_link.en} 410 after the grace period.`,
       },
-      config: { rateLimit: limits.passwordReset },
+      config: { errors: ['invalid_link', 'deletion_final'], rateLimit: limits.passwordReset },
     },
     async (request, reply) => {
       await revokeDeletion(ctx, request.body.token);

@@ -55,7 +55,7 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
     '/api/auth/tokens',
     {
       schema: { tags: ['auth'], body: loginBody, response: { 200: loginResponse } },
-      config: { rateLimit: limits.login },
+      config: { errors: ['invalid_credentials', 'deletion_pending'], rateLimit: limits.login },
     },
     async (request) => {
       const user = await checkCredentials(ctx, request.body.username, request.body.password);
@@ -70,7 +70,7 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
     '/api/auth/tokens/refresh',
     {
       schema: { tags: ['auth'], description: 'Refresh token as bearer', response: { 200: tokenPair } },
-      config: { rateLimit: limits.refresh },
+      config: { errors: ['invalid_token'], rateLimit: limits.refresh },
     },
     async (request) => {
       const presented = bearerToken(request.headers.authorization);
@@ -105,7 +105,7 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
     '/api/auth/reset-password',
     {
       schema: { tags: ['auth'], body: resetPasswordBody, response: { 200: messageResponse } },
-      config: { rateLimit: limits.passwordReset },
+      config: { errors: ['invalid_link'], rateLimit: limits.passwordReset },
     },
     async (request) => {
       await resetPassword(ctx, request.body.token, request.body.password);
@@ -123,6 +123,7 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
         response: { 204: z.null() },
         description: `204 on success; 403 ${errorCatalogue.invalid_link.en}`,
       },
+      config: { errors: ['invalid_link'] },
     },
     async (request, reply) => {
       await verifyEmail(ctx, {

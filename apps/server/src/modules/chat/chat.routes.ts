@@ -26,7 +26,7 @@ export async function chatRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
     {
       schema: { tags: ['chat'], params: partnerParam, body: sendMessageBody, response: { 200: chatMessage } },
       ...pre,
-      config: { rateLimit: perMember('chat-send', ctx.config.rateLimits.chatSend) },
+      config: { errors: ['conflict'], rateLimit: perMember('chat-send', ctx.config.rateLimits.chatSend) },
     },
     async (request) => {
       const socket = request.headers['x-socket-id'];

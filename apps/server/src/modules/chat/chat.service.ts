@@ -42,6 +42,7 @@ export async function sendMessage(
   const row = (inserted.rows as unknown as RawMessage[])[0];
   if (!row) return explainRefusedSend(ctx, me, partner, clientId);
   const message = presentMessage(fromRaw(row));
+  ctx.metrics.chatMessagesSent.inc();
   ctx.broadcaster.toMember(partner, 'chat_message', 'ChatMessageNew', { message });
   ctx.broadcaster.toMember(me, 'chat_message', 'ChatMessageNew', { message }, { socketId });
   return message;

@@ -77,6 +77,7 @@ export async function contentRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
         description: 'Publishes a new version of the page in one language; the earlier ones stay.',
       },
       ...edit,
+      config: { errors: ['conflict'] },
     },
     async (request, reply) => {
       const row = await publishPage(

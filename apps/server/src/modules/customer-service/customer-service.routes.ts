@@ -42,7 +42,10 @@ export async function customerServiceRoutes(app: FastifyInstance, { ctx }: { ctx
         description:
           'For guests and members. Rate limited per client address and per sender e-mail; `website` is a honeypot and `rendered_at` (when the form was shown) enforces a minimum fill time.',
       },
-      config: { rateLimit: { ...limits.supportPerAddress, keyGenerator: (req) => `support-ip:${req.ip}` } },
+      config: {
+        rateLimit: { ...limits.supportPerAddress, keyGenerator: (req) => `support-ip:${req.ip}` },
+        errors: ['unauthenticated'], // a token that is sent must be valid
+      },
       preHandler: [memberIfSignedIn, perEmail],
     },
     async (request, reply) => {

@@ -3,6 +3,7 @@ import PgBoss from 'pg-boss';
 import type { AppContext } from '../../app-context.ts';
 import type { Database, Db } from '../../db/client.ts';
 import { settle, track, within, withTimeout } from '../../lib/in-flight.ts';
+import type { Metrics } from '../../lib/metrics.ts';
 import { type JobDefinition, jobDefaults } from './job.ts';
 import type { JobName, JobPayload } from './job-table.ts';
 import { inTransaction, setUpQueues } from './pg-boss-queues.ts';
@@ -39,6 +40,8 @@ export interface JobQueue {
   /** Jobs of this name waiting to run (new, or waiting for a retry). */
   pending(name: JobName): Promise<number>;
   schedules(): Promise<Array<{ name: string; cron: string }>>;
+  /** For /ready: throws when the queue's tables do not answer or the queue has been stopped. */
+  ping(): Promise<void>;
 }
 
 interface Running {
@@ -52,8 +55,9 @@ export async function openJobQueue(options: {
   table: readonly JobDefinition[];
   log: FastifyBaseLogger;
   context: () => AppContext;
+  metrics: Metrics;
 }): Promise<JobQueue> {
-  const { database, table, log, context } = options;
+  const { database, table, log, context, metrics } = options;
   const db = { executeSql: (text: string, values?: unknown[]) => database.executeSql(text, values) };
   const boss = new PgBoss({ db, schema: JOBS_SCHEMA, migrate: true, supervise: false, schedule: false });
   boss.on('error', (err) => log.error({ err }, 'job queue error'));
@@ -78,6 +82,7 @@ export async function openJobQueue(options: {
       else await boss.complete(def.name, job.id);
     } catch (err) {
       const final = job.retryCount >= job.retryLimit;
+      metrics.jobFailures.inc({ job: def.name, final: String(final) });
       const at = { err, job: def.name, id: job.id, attempt: job.retryCount + 1 };
       if (final) log.error(at, 'job failed for good (kept as failed)');
       else log.warn(at, 'job failed, will be retried');
@@ -181,6 +186,11 @@ export async function openJobQueue(options: {
     },
 
     pending: (name) => boss.getQueueSize(name),
+
+    async ping() {
+      if (stopping) throw new Error('the job queue is stopped');
+      await database.executeSql(`select version from ${JOBS_SCHEMA}.version`);
+    },
 
     async schedules() {
       return (await boss.getSchedules()).map((s) => ({ name: s.name, cron: s.cron }));

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { Config } from '../../config.ts';
+import type { Metrics } from '../../lib/metrics.ts';
 import type { JobQueue } from '../jobs/job-queue.ts';
 
 export interface Mail {
@@ -26,7 +27,12 @@ export interface Mailer {
 }
 
 /** SMTP_URL → real server; otherwise each mail is written as .eml into DATA_DIR/outbox (links logged outside production). */
-export function createMailer(config: Config, log: FastifyBaseLogger, jobs: JobQueue): Mailer {
+export function createMailer(
+  config: Config,
+  log: FastifyBaseLogger,
+  jobs: JobQueue,
+  metrics: Metrics,
+): Mailer {
   const outbox = path.join(config.dataDir, 'outbox');
   const transport = config.smtpUrl
     ? nodemailer.createTransport(config.smtpUrl)
@@ -35,6 +41,16 @@ export function createMailer(config: Config, log: FastifyBaseLogger, jobs: JobQu
   let sequence = 0;
 
   async function send(mail: Mail) {
+    try {
+      await deliver(mail);
+      metrics.mails.inc({ outcome: 'sent' });
+    } catch (err) {
+      metrics.mails.inc({ outcome: 'failed' });
+      throw err;
+    }
+  }
+
+  async function deliver(mail: Mail) {
     // Names sort in the order mails were handed over, even within one millisecond.
     const order = String(++sequence).padStart(6, '0');
     const info = await transport.sendMail({ from: config.mailFrom, ...mail });

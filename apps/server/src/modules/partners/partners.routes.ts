@@ -1,3 +1,4 @@
+import type { ErrorCode } from '@trostnetz/contracts/errors';
 import { idParam } from '@trostnetz/contracts/fields';
 import {
   foreignProfile,
@@ -18,7 +19,10 @@ import { foreignProfileOf } from './profile.service.ts';
 
 export async function partnersRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const limited = { rateLimit: perMember('friend', ctx.config.rateLimits.friendAction) };
+  const limited = {
+    rateLimit: perMember('friend', ctx.config.rateLimits.friendAction),
+    errors: ['member_unavailable', 'friendship_state'] as ErrorCode[],
+  };
 
   r.get(
     '/api/chat/partners',

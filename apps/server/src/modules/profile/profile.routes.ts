@@ -56,7 +56,10 @@ export async function profileRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
         response: { 200: avatarResponse },
       },
       preHandler: app.requireMember,
-      config: { rateLimit: perMember('avatar', ctx.config.rateLimits.avatarUpload) },
+      config: {
+        errors: ['unsupported_media_type', 'payload_too_large', 'validation_failed'],
+        rateLimit: perMember('avatar', ctx.config.rateLimits.avatarUpload),
+      },
     },
     async (request) => {
       if (!request.isMultipart()) throw new AppError('unsupported_media_type');

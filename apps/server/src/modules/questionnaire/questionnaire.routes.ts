@@ -34,6 +34,7 @@ export async function questionnaireRoutes(app: FastifyInstance, { ctx }: { ctx: 
         response: { 200: answerStepResponse },
       },
       preHandler: app.requireMember,
+      config: { errors: ['conflict'] },
     },
     async (request) => answerStep(ctx, currentMember(request), request.params.step, request.body.answers),
   );

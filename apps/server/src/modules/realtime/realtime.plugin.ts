@@ -28,6 +28,7 @@ export async function realtimeRoutes(
     {
       schema: { tags: ['realtime'], body: authBody, response: { 200: z.object({ auth: z.string() }) } },
       preHandler: app.authenticate,
+      config: { errors: ['forbidden'] },
     },
     async (request) => {
       if (!(await mayJoinChannel(ctx, currentMember(request), request.body.channel_name)))

@@ -1,4 +1,4 @@
-import { idParam } from '@trostnetz/contracts/fields';
+import { idString } from '@trostnetz/contracts/fields';
 import { blockBody, blockEntry, blocklist, reportBody, reportResponse } from '@trostnetz/contracts/safety';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -36,7 +36,19 @@ export async function safetyRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
   );
   r.delete(
     '/api/block/:id',
-    { schema: { tags: ['hidden list'], params: idParam, response: { 204: z.null() } }, ...pre },
+    {
+      schema: {
+        tags: ['hidden list'],
+        summary: 'Show a hidden member again',
+        params: z.object({
+          id: idString.describe(
+            "The hidden-list entry's id (`id` of an entry from GET /api/user/blocklist/all), not the member's id",
+          ),
+        }),
+        response: { 204: z.null() },
+      },
+      ...pre,
+    },
     async (request, reply) => {
       await unhide(ctx.db, currentMember(request).id, request.params.id);
       return reply.status(204).send(null);

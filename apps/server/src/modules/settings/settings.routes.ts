@@ -78,7 +78,7 @@ export async function settingsRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
           'The same answer whether or not the address is taken; it counts once its link is confirmed.',
       },
       preHandler: app.requireMember,
-      config: { rateLimit: perMember('email-change', limits.emailChange) },
+      config: { errors: ['conflict'], rateLimit: perMember('email-change', limits.emailChange) },
     },
     async (request, reply) => {
       await requestEmailChange(ctx, currentMember(request), request.body);
@@ -90,7 +90,7 @@ export async function settingsRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
     '/api/settings/email/confirm',
     {
       schema: { tags, body: emailLinkBody, response: { 200: messageResponse } },
-      config: { rateLimit: limits.emailLink },
+      config: { errors: ['invalid_link', 'link_expired', 'conflict'], rateLimit: limits.emailLink },
     },
     async (request) => {
       await confirmEmailChange(ctx, request.body.token);
@@ -107,7 +107,7 @@ export async function settingsRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
         response: { 200: messageResponse },
         description: 'Valid 7 days (410 after). Every session of the member ends.',
       },
-      config: { rateLimit: limits.emailLink },
+      config: { errors: ['invalid_link', 'link_expired'], rateLimit: limits.emailLink },
     },
     async (request) => {
       await undoEmailChange(ctx, request.body.token);
