@@ -123,6 +123,7 @@ export async function groupsRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
         description: '409 group_not_joined when the member has not joined the group.',
       },
       ...pre,
+      config: { errors: ['group_not_joined'] },
     },
     async (request) =>
       presentGroup(
@@ -157,6 +158,7 @@ export async function groupsRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
         description: 'Newest first, 20 a page. Members only (403 group_membership_required).',
       },
       ...pre,
+      config: { errors: ['group_membership_required'] },
     },
     async (request) => {
       const id = me(request);
@@ -173,7 +175,7 @@ export async function groupsRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
     {
       schema: { tags, body: createPostBody, response: { 201: post } },
       ...pre,
-      config: { rateLimit: perMember('post', limits.groupPost) },
+      config: { errors: ['group_membership_required'], rateLimit: perMember('post', limits.groupPost) },
     },
     async (request, reply) => {
       const id = me(request);
@@ -183,7 +185,11 @@ export async function groupsRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
   );
   r.get(
     '/api/post/:id',
-    { schema: { tags, params: idParam, response: { 200: post } }, ...pre },
+    {
+      schema: { tags, params: idParam, response: { 200: post } },
+      ...pre,
+      config: { errors: ['group_membership_required'] },
+    },
     async (request) => {
       const id = me(request);
       return presentPost(await postView(ctx.db, id, request.params.id), id, await collapsedNotes(ctx.db, id));
@@ -200,7 +206,10 @@ export async function groupsRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
         description: 'The author, within 24 hours (409 edit_window_closed after).',
       },
       ...pre,
-      config: { rateLimit: perMember('post_edit', limits.groupPost) },
+      config: {
+        errors: ['group_membership_required', 'forbidden', 'conflict', 'edit_window_closed'],
+        rateLimit: perMember('post_edit', limits.groupPost),
+      },
     },
     async (request) => {
       const id = me(request);
@@ -210,7 +219,11 @@ export async function groupsRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
   );
   r.delete(
     '/api/post/:id',
-    { schema: { tags, params: idParam, response: { 204: z.null() } }, ...pre },
+    {
+      schema: { tags, params: idParam, response: { 204: z.null() } },
+      ...pre,
+      config: { errors: ['group_membership_required', 'forbidden'] },
+    },
     async (request, reply) => {
       await deletePost(ctx, me(request), request.params.id);
       return noContent(reply);
@@ -218,7 +231,11 @@ export async function groupsRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
   );
   r.post(
     '/api/post/:id/seen',
-    { schema: { tags, params: idParam, response: { 204: z.null() } }, ...pre },
+    {
+      schema: { tags, params: idParam, response: { 204: z.null() } },
+      ...pre,
+      config: { errors: ['group_membership_required'] },
+    },
     async (request, reply) => {
       await markPostSeen(ctx.db, me(request), request.params.id);
       return noContent(reply);
@@ -235,6 +252,7 @@ export async function groupsRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
         description: 'Oldest first, up to 200 a page, flat with parent_id (one level of replies).',
       },
       ...pre,
+      config: { errors: ['group_membership_required'] },
     },
     async (request) => {
       const id = me(request);
@@ -253,7 +271,10 @@ export async function groupsRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
     {
       schema: { tags, params: idParam, body: createCommentBody, response: { 201: comment } },
       ...pre,
-      config: { rateLimit: perMember('comment', limits.groupComment) },
+      config: {
+        errors: ['group_membership_required', 'conflict'],
+        rateLimit: perMember('comment', limits.groupComment),
+      },
     },
     async (request, reply) => {
       const id = me(request);
@@ -273,7 +294,10 @@ export async function groupsRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
         description: 'The author, within 24 hours (409 edit_window_closed after).',
       },
       ...pre,
-      config: { rateLimit: perMember('comment_edit', limits.groupComment) },
+      config: {
+        errors: ['group_membership_required', 'forbidden', 'conflict', 'edit_window_closed'],
+        rateLimit: perMember('comment_edit', limits.groupComment),
+      },
     },
     async (request) => {
       const id = me(request);
@@ -282,7 +306,11 @@ export async function groupsRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
   );
   r.delete(
     '/api/comment/:id',
-    { schema: { tags, params: idParam, response: { 204: z.null() } }, ...pre },
+    {
+      schema: { tags, params: idParam, response: { 204: z.null() } },
+      ...pre,
+      config: { errors: ['group_membership_required', 'forbidden'] },
+    },
     async (request, reply) => {
       await deleteComment(ctx, me(request), request.params.id);
       return noContent(reply);

@@ -59,7 +59,10 @@ export async function paymentsRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
         response: { 200: checkoutStarted },
       },
       preHandler: app.authenticate,
-      config: { rateLimit: perMember('checkout', limits.checkout) },
+      config: {
+        errors: ['plan_unavailable', 'already_premium', 'payment_provider_unavailable'],
+        rateLimit: perMember('checkout', limits.checkout),
+      },
     },
     async (request) => startCheckout(ctx, currentMember(request), request.body.plan_id),
   );
@@ -75,6 +78,7 @@ export async function paymentsRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
         response: { 200: checkoutStateSchema },
       },
       preHandler: app.authenticate,
+      config: { errors: ['not_found'] },
     },
     async (request) => checkoutState(ctx, currentMember(request), request.query.session_id),
   );
@@ -104,6 +108,7 @@ export async function paymentsRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
         response: { 200: mySubscriptionSchema },
       },
       preHandler: app.authenticate,
+      config: { errors: ['not_found'] },
     },
     async (request) => cancelOwn(ctx, currentMember(request)),
   );
@@ -226,6 +231,7 @@ export async function paymentsRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
       '/api/payments/webhook',
       {
         bodyLimit: 512 * 1024,
+        config: { errors: ['invalid_signature'] },
         schema: {
           tags,
           description: 'Stripe webhook: signature checked on the raw body, idempotent by event id.',
