@@ -79,6 +79,11 @@ export const errorCatalogue = {
     de: 'Beiträge und Kommentare lassen sich nur 24 Stunden lang bearbeiten. Löschen kannst du sie jederzeit.',
     en: 'Posts and comments can only be edited for 24 hours. You can delete them at any time.',
   },
+  message_edit_window_closed: {
+    status: 409,
+    de: 'Nachrichten lassen sich nur 15 Minuten lang bearbeiten. Löschen kannst du sie jederzeit.',
+    en: 'Messages can only be edited for 15 minutes. You can delete them at any time.',
+  },
   payload_too_large: { status: 413, de: 'Die Anfrage ist zu groß.', en: 'The request is too large.' },
   unsupported_media_type: {
     status: 415,
