@@ -73,7 +73,7 @@ export function MessageActions({
         {open && !own && (
           <ReportDialog
             title={t('actions.reportTitle', { name })}
-            text={t('actions.reportText')}
+            text={t('actions.reportText', { name })}
             triggerLabel={t('actions.report')}
             onReport={(values) => reportMessage(message.id, values)}
           />
