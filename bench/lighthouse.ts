@@ -161,7 +161,15 @@ async function audit(
   ]
     .map((id) => `${id.replace(/-/g, ' ')} ${audits[id]?.displayValue ?? '?'}`)
     .join(', ');
-  return { scores, failing, metrics };
+  // What moved (cumulative layout shift), so a regression names its element.
+  const shifts = (
+    (
+      audits['layout-shifts']?.details as {
+        items?: { node?: { selector?: string; snippet?: string }; score?: number }[];
+      }
+    )?.items ?? []
+  ).map((item) => `${item.node?.selector ?? item.node?.snippet ?? '?'} (${(item.score ?? 0).toFixed(3)})`);
+  return { scores, failing, metrics, shifts };
 }
 
 async function main() {
@@ -203,12 +211,13 @@ async function main() {
     ];
     let met = true;
     for (const run of runs) {
-      const { scores, failing, metrics } = await audit(chrome.port, run.url, run.prepare);
+      const { scores, failing, metrics, shifts } = await audit(chrome.port, run.url, run.prepare);
       console.log(
         `${run.name}: performance ${scores.performance}, accessibility ${scores.accessibility}, best practices ${scores['best-practices']}`,
       );
       console.log(`  ${metrics}`);
       if (failing.length) console.log(`  below 90: ${failing.join(', ')}`);
+      if (shifts.length) console.log(`  layout shifts: ${shifts.join(', ')}`);
       if (scores.performance < 95 || scores.accessibility < 100) met = false;
     }
     console.log(
