@@ -300,6 +300,24 @@ describe('read receipts and typing switched off', () => {
     expect((await call(t, 'GET', '/api/user/chat-privacy')).status).toBe(401);
   });
 
+  it('chat rule: typing off: /pusher/auth refuses that member the conversation channel (no typing either way); on again, allowed', async () => {
+    const [a, b] = await friends();
+    const chatId = await chatIdOf(a, b.id);
+    const auth = (m: MemberTokens) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/pusher/auth',
+        headers: { authorization: `Bearer ${m.token}`, 'content-type': 'application/x-www-form-urlencoded' },
+        payload: `socket_id=1.2&channel_name=private-chat_${chatId}`,
+      });
+    expect((await auth(a)).statusCode).toBe(200);
+    await privacy(a, { read_receipts: true, typing: false });
+    expect((await auth(a)).statusCode).toBe(403);
+    expect((await auth(b)).statusCode).toBe(200);
+    await privacy(a, { read_receipts: true, typing: true });
+    expect((await auth(a)).statusCode).toBe(200);
+  });
+
   it('chat rule: receipts off by the reader: the sender sees no read mark and gets no read event', async () => {
     const [a, b] = await friends();
     await privacy(b, { read_receipts: false, typing: true });
