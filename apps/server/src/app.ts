@@ -27,6 +27,8 @@ import { jobTable } from './modules/jobs/job-table.ts';
 import { createMailer } from './modules/mail/mailer.ts';
 import { matchingRoutes } from './modules/matching/matching.routes.ts';
 import { partnersRoutes } from './modules/partners/partners.routes.ts';
+import { paymentsRoutes } from './modules/payments/payments.routes.ts';
+import { seedPlans } from './modules/payments/payments.service.ts';
 import { profileRoutes } from './modules/profile/profile.routes.ts';
 import { questionnaireRoutes } from './modules/questionnaire/questionnaire.routes.ts';
 import { seedQuestionnaire } from './modules/questionnaire/questionnaire.service.ts';
@@ -85,6 +87,7 @@ export async function buildApp(
   await seedRoles(database.db);
   await seedContent(database.db);
   await seedGroups(database.db);
+  await seedPlans(database.db);
   const redis = config.redisUrl
     ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 })
     : null;
@@ -147,6 +150,7 @@ export async function buildApp(
   await app.register(groupsRoutes, { ctx });
   await app.register(contentRoutes, { ctx });
   await app.register(customerServiceRoutes, { ctx });
+  await app.register(paymentsRoutes, { ctx });
   await app.register(realtimeRoutes, { ctx, embedded });
   await app.register(spaPlugin, { webDist: config.webDist });
 

@@ -55,6 +55,9 @@ const envSchema = z.object({
   OPERATOR_REPRESENTATIVE: z.string().default(''),
   OPERATOR_REGISTER: z.string().default(''),
   OPERATOR_VAT_ID: z.string().default(''),
+  /** Stripe (issue 14): unset means the built-in test provider. */
+  STRIPE_SECRET_KEY: optionalString,
+  STRIPE_WEBHOOK_SECRET: optionalString,
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -85,7 +88,10 @@ export type RateLimitName =
   | 'supportPerEmail'
   | 'avatarUpload'
   | 'accountDelete'
-  | 'dataExport';
+  | 'dataExport'
+  | 'declarationPerAddress'
+  | 'declarationPerEmail'
+  | 'checkout';
 
 export interface Config {
   env: 'development' | 'production' | 'test';
@@ -136,6 +142,17 @@ export interface Config {
   };
   /** At most one "someone signed up with your address" mail per owner in this interval. */
   addressNoticeIntervalSec: number;
+  /**
+   * Payments (issue 14): with `secretKey` the stripe SDK, otherwise the built-in test provider. `api`
+   * points the SDK elsewhere (the tests' fake Stripe API).
+   */
+  stripe: {
+    secretKey: string | null;
+    webhookSecret: string;
+    api?: { host: string; port: number; protocol: 'http' | 'https' };
+  };
+  /** Open friend requests at the same time, free and premium (issue 14; the premium policy applies them). */
+  openRequestLimits: { free: number; premium: number };
 }
 
 export class ConfigError extends Error {}
@@ -151,10 +168,18 @@ function scaleLimits<K extends string>(
 }
 
 /** Secrets that must survive restarts are generated once and kept in DATA_DIR when not given. */
-function persistedSecrets(dataDir: string) {
+function persistedSecrets(dataDir: string): Record<string, string> {
   const file = path.join(dataDir, 'secrets.json');
-  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>;
+  if (existsSync(file)) {
+    const saved = JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>;
+    // A secret added in a later version is generated once and kept beside the earlier ones.
+    if (saved.stripeWebhookSecret) return saved;
+    const more = { ...saved, stripeWebhookSecret: `whsec_${randomBytes(24).toString('base64url')}` };
+    writeFileSync(file, JSON.stringify(more, null, 2), { mode: 0o600 });
+    return more;
+  }
   const secrets = {
+    stripeWebhookSecret: `whsec_${randomBytes(24).toString('base64url')}`,
     jwtSecret: randomBytes(48).toString('base64url'),
     appKey: randomBytes(48).toString('base64url'),
     pusherAppId: String(100000 + (randomBytes(3).readUIntBE(0, 3) % 900000)),
@@ -174,8 +199,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   }
   const e = parsed.data;
   const dataDir = path.resolve(e.DATA_DIR);
-  const needsSecrets = !e.JWT_SECRET || !e.APP_KEY || !e.PUSHER_APP_KEY || !e.PUSHER_APP_SECRET;
-  const saved = needsSecrets ? persistedSecrets(dataDir) : {};
+  const needsSecrets =
+    !e.JWT_SECRET || !e.APP_KEY || !e.PUSHER_APP_KEY || !e.PUSHER_APP_SECRET || !e.STRIPE_WEBHOOK_SECRET;
+  const saved: Record<string, string> = needsSecrets ? persistedSecrets(dataDir) : {};
   if (e.REALTIME_DRIVER === 'pusher' && (!e.PUSHER_APP_KEY || !e.PUSHER_APP_SECRET || !e.PUSHER_APP_ID)) {
     throw new ConfigError(
       'Invalid configuration:\n  REALTIME_DRIVER=pusher needs PUSHER_APP_ID, PUSHER_APP_KEY and PUSHER_APP_SECRET',
@@ -241,6 +267,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       accountDelete: { max: 5, timeWindow: 15 * 60_000 },
       // A full copy of a member's data is heavy to build: a few a day (issue 11).
       dataExport: { max: 3, timeWindow: 24 * 60 * 60_000 },
+      // Cancelling or withdrawing without a login (issue 14): per client address and per given e-mail.
+      declarationPerAddress: { max: 10, timeWindow: 60 * 60_000 },
+      declarationPerEmail: { max: 5, timeWindow: 60 * 60_000 },
+      // Starting a checkout, per member.
+      checkout: { max: 20, timeWindow: 60 * 60_000 },
     }),
     loginThrottle: {
       ...scaleLimits(e.RATE_LIMIT_FACTOR, { r: { max: 10, timeWindow: 15 * 60_000 } }).r,
@@ -253,6 +284,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       resetTtlSec: 60 * 60,
     },
     addressNoticeIntervalSec: 15 * 60,
+    stripe: {
+      secretKey: e.STRIPE_SECRET_KEY ?? null,
+      webhookSecret: e.STRIPE_WEBHOOK_SECRET ?? saved.stripeWebhookSecret!,
+    },
+    openRequestLimits: { free: 3, premium: 10 },
     supportEmail: e.SUPPORT_EMAIL,
     operator: {
       name: e.OPERATOR_NAME,

@@ -84,6 +84,31 @@ export const errorCatalogue = {
     de: 'Nachrichten lassen sich nur 15 Minuten lang bearbeiten. Löschen kannst du sie jederzeit.',
     en: 'Messages can only be edited for 15 minutes. You can delete them at any time.',
   },
+  open_requests_limit: {
+    status: 409,
+    de: 'Du hast gerade drei Anfragen offen – mehr gleichzeitig geht ohne Premium nicht. Sobald jemand antwortet oder du eine Anfrage zurückziehst, kannst du wieder jemanden anfragen. Mit Premium kannst du bis zu zehn Anfragen gleichzeitig offen haben. Schreiben mit deinen Trostpartnern, Gruppen und Hilfe in der Krise bleiben immer kostenlos.',
+    en: 'You have three requests open right now – more at the same time needs premium. As soon as someone answers or you withdraw a request, you can ask someone again. With premium you can have up to ten requests open at once. Chatting with your partners, groups and help in a crisis always stay free.',
+  },
+  invalid_signature: {
+    status: 400,
+    de: 'Die Signatur ist ungültig.',
+    en: 'The signature is invalid.',
+  },
+  plan_unavailable: {
+    status: 404,
+    de: 'Diesen Tarif gibt es nicht oder er ist gerade nicht buchbar.',
+    en: 'This plan does not exist or cannot be booked right now.',
+  },
+  already_premium: {
+    status: 409,
+    de: 'Du hast schon Premium. Deinen Vertrag findest du in den Einstellungen.',
+    en: 'You already have premium. You find your contract in the settings.',
+  },
+  payment_provider_unavailable: {
+    status: 503,
+    de: 'Die Zahlung ist gerade nicht erreichbar. Bitte versuche es in ein paar Minuten noch einmal.',
+    en: 'Payment is not reachable right now. Please try again in a few minutes.',
+  },
   payload_too_large: { status: 413, de: 'Die Anfrage ist zu groß.', en: 'The request is too large.' },
   unsupported_media_type: {
     status: 415,

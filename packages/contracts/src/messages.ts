@@ -24,6 +24,8 @@ export const validationMessages = {
     too_fast:
       'Das ging sehr schnell. Bitte lies deine Nachricht noch einmal durch und sende sie dann erneut.',
     password_wrong: 'Das Passwort ist nicht korrekt.',
+    immediate_start:
+      'Bitte bestätige, dass Premium sofort beginnen soll und dein Widerrufsrecht damit vorzeitig erlöschen kann.',
   },
   en: {
     required: 'This field is required',
@@ -41,6 +43,8 @@ export const validationMessages = {
     same_email: 'This already is your e-mail address.',
     too_fast: 'That was very quick. Please read your message once more and then send it again.',
     password_wrong: 'The password is not correct.',
+    immediate_start:
+      'Please confirm that premium should start at once and that your right of withdrawal may therefore end early.',
   },
 } as const satisfies Record<Locale, Record<string, string>>;
 

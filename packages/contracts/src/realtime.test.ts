@@ -14,13 +14,14 @@ import {
 } from './realtime.ts';
 
 describe('issue 10 typed live events: one map of channel kinds, events and payloads', () => {
-  it('the five member channels of SPEC.md §7 and the conversation channel', () => {
+  it('the five member channels of SPEC.md §7, premium_changed (issue 14) and the conversation channel', () => {
     expect(memberChannelKinds).toEqual([
       'chat_message',
       'chat_contacts',
       'friendship_accepted',
       'partner_status_changed',
       'friend_requests_changed',
+      'premium_changed',
     ]);
     expect(Object.keys(realtimeEvents.chat)).toEqual(['client-typing', 'ChannelClosed']);
   });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { chatMessageEvent, messagesReadEvent } from './chat.ts';
 import { commentCreatedEvent, commentUpdatedEvent, postCreatedEvent, postUpdatedEvent } from './groups.ts';
 import { confirmationEvent, contactEvent, statusEvent } from './partners.ts';
+import { premiumChangedEvent } from './payments.ts';
 
 /**
  * Sent on a conversation channel right before the server ends every subscription to it (a partner
@@ -27,6 +28,8 @@ export const realtimeEvents = {
   friendship_accepted: { FriendRequestConfirmation: confirmationEvent },
   partner_status_changed: { PartnerStatusChanged: statusEvent },
   friend_requests_changed: { FriendRequestChanged: statusEvent },
+  /** Issue 14: `is_premium` / `premium_until` changed (a payment confirmed, a contract ended). */
+  premium_changed: { PremiumChanged: premiumChangedEvent },
   /** A conversation's channel (`private-chat_{id}`): client events of the two partners, and its end. */
   chat: {
     'client-typing': z.object({ user_id: z.number().int() }),

@@ -6,6 +6,7 @@ export * from './schema/email-changes.ts';
 export * from './schema/groups.ts';
 export * from './schema/matching.ts';
 export * from './schema/partnerships.ts';
+export * from './schema/payments.ts';
 export * from './schema/profile.ts';
 export * from './schema/questionnaire.ts';
 export * from './schema/safety.ts';

@@ -150,6 +150,57 @@ const de = {
     'Warst du das nicht? Dann ändere bitte dein Passwort. Dabei wirst du auf allen anderen Geräten abgemeldet.',
   'mail.export.action': 'Zu den Einstellungen',
 
+  'mail.premium_order.subject': '{{app}}: Deine Bestellung von Premium ({{reference}})',
+  'mail.premium_order.thanks':
+    'danke für deine Bestellung. Hier stehen die wichtigsten Angaben zu deinem Vertrag – bitte bewahre diese E-Mail auf.',
+  'mail.premium_order.essentials':
+    'Vertrag {{reference}}: {{app}} Premium, {{plan}}, {{amount}} inkl. {{vat}} MwSt., im Voraus zu zahlen. Beginn: {{date}} (auf deinen Wunsch sofort). Der Vertrag verlängert sich jeweils um denselben Zeitraum zum selben Preis, wenn du nicht kündigst. Du kannst jederzeit zum Ende des laufenden Zeitraums kündigen, zum ersten Mal zum {{until}}.',
+  'mail.premium_order.includes':
+    'Premium gibt dir mehr: zehn statt drei Vorschläge und jederzeit weitere, bis zu zehn offene Anfragen gleichzeitig und ein Unterstützer-Abzeichen, das du zeigen oder verbergen kannst. Schreiben mit deinen Trostpartnern, Gruppen, Hilfe in der Krise, Melden, die verborgene Liste, Löschen und Export bleiben für alle kostenlos.',
+  'mail.premium_order.cancel':
+    'Kündigen: ohne Anmeldung über „Verträge hier kündigen“ unten auf jeder Seite ({{link}}), oder mit einem Klick in den Einstellungen.',
+  'mail.premium_order.withdrawal':
+    'Widerrufsbelehrung: Du hast das Recht, diesen Vertrag binnen 14 Tagen ohne Angabe von Gründen zu widerrufen. Die Frist beginnt am Tag des Vertragsschlusses, dem {{date}}. Um zu widerrufen, nutze „Vertrag widerrufen“ unten auf jeder Seite oder schicke uns eine eindeutige Erklärung (zum Beispiel per E-Mail an {{topic}}). Zur Wahrung der Frist reicht es, den Widerruf vor ihrem Ablauf abzusenden.',
+  'mail.premium_order.withdrawal_effects':
+    'Folgen des Widerrufs: Wir erstatten dir alle Zahlungen, die wir von dir erhalten haben, unverzüglich und spätestens binnen 14 Tagen ab dem Tag, an dem dein Widerruf bei uns eingeht, mit demselben Zahlungsmittel. Weil du verlangt hast, dass Premium sofort beginnt, zahlst du für die Zeit bis zum Widerruf einen anteiligen Betrag. Du hast bestätigt zu wissen, dass dein Widerrufsrecht erlischt, sobald der Vertrag vollständig erfüllt ist.',
+  'mail.premium_order.conditions':
+    'Es gelten unsere Nutzungsbedingungen: {{conditions}} – die Widerrufsbelehrung mit Muster-Widerrufsformular: {{revocation}}',
+  'mail.premium_order.action': 'Deinen Vertrag ansehen',
+  'mail.footer.contract': 'Du bekommst diese E-Mail, weil du bei uns einen Vertrag abgeschlossen hast.',
+
+  'mail.receipt.subject': '{{app}}: Quittung {{reference}} über {{amount}}',
+  'mail.receipt.paid':
+    'wir haben deine Zahlung erhalten. Quittung {{reference}}: {{amount}} inkl. {{vat}} MwSt. (19 %) für {{app}} Premium, {{plan}}, bezahlt am {{date}}. Premium läuft bis {{until}}.',
+  'mail.receipt.action': 'Alle Quittungen',
+
+  'mail.cancellation.subject': '{{app}}: Deine Kündigung ist eingegangen',
+  'mail.cancellation.received': 'wir haben deine Kündigung ({{topic}}) am {{date}} erhalten.',
+  'mail.cancellation.ends':
+    'Dein Vertrag {{reference}} endet am {{until}}. Bis dahin bleibt Premium bestehen; danach wird nichts mehr abgebucht.',
+  'mail.cancellation.not_found':
+    'Zu dieser E-Mail Adresse und Vertragsnummer haben wir keinen laufenden Vertrag gefunden. Wenn du Premium mit einer anderen E-Mail Adresse bestellt hast, antworte uns bitte mit der Vertragsnummer aus deiner Bestellbestätigung.',
+  'mail.cancellation.kind.ordinary': 'ordentliche Kündigung',
+  'mail.cancellation.kind.extraordinary': 'außerordentliche Kündigung',
+  'mail.cancellation.action': 'Zu {{app}}',
+
+  'mail.withdrawal.subject': '{{app}}: Dein Widerruf ist eingegangen',
+  'mail.withdrawal.received': 'wir haben deinen Widerruf am {{date}} erhalten.',
+  'mail.withdrawal.ends':
+    'Dein Vertrag {{reference}} ist damit beendet. Wir erstatten dir {{amount}} spätestens binnen 14 Tagen mit demselben Zahlungsmittel (den Anteil für die Zeit, in der Premium schon lief, behalten wir ein).',
+  'mail.withdrawal.late':
+    'Die Widerrufsfrist von 14 Tagen war für den Vertrag {{reference}} schon abgelaufen. Wir behandeln deine Erklärung deshalb als Kündigung: Der Vertrag endet am {{until}}, bis dahin bleibt Premium bestehen.',
+
+  'mail.payment_failed.subject': '{{app}}: Deine Zahlung für Premium hat nicht geklappt',
+  'mail.payment_failed.failed':
+    'die Zahlung für die Verlängerung deines Vertrags {{reference}} ist leider nicht durchgegangen.',
+  'mail.payment_failed.grace':
+    'Premium bleibt bis {{until}} bestehen, während die Zahlung noch einmal versucht wird. Bitte prüfe dein Zahlungsmittel. Alles, was du in einer schweren Zeit brauchst – Schreiben mit deinen Trostpartnern, Gruppen, Hilfe in der Krise – bleibt in jedem Fall kostenlos.',
+  'mail.payment_failed.action': 'Zu deinem Vertrag',
+
+  'payments.declaration_received':
+    'Deine Erklärung ist eingegangen. Die Bestätigung mit allen Angaben schicken wir dir per E-Mail.',
+  'payments.plan': '{{months}} Monat(e)',
+
   'export.title': 'Deine Daten bei {{app}}',
   'export.intro':
     'Diese Seite zeigt alles, was {{app}} über dich gespeichert hat (Stand: {{date}}). Die Datei data.json im selben Archiv enthält dieselben Daten maschinenlesbar.',
@@ -175,6 +226,7 @@ const de = {
   'export.section.attribution': 'Wie du zu uns gefunden hast',
   'export.section.content': 'Von dir bearbeitete Seiten',
   'export.section.groups': 'Deine Gruppen, Beiträge und Kommentare',
+  'export.section.payments': 'Deine Verträge, Quittungen und Kündigungen',
   'export.field.large_base64': 'Bild',
   'export.field.motto': 'Motto',
   'export.field.visibility': 'Wer was sieht',
@@ -372,6 +424,56 @@ const en: Record<TextKey, string> = {
     'Was it not you? Then please change your password. This signs you out on every other device.',
   'mail.export.action': 'Go to settings',
 
+  'mail.premium_order.subject': '{{app}}: Your premium order ({{reference}})',
+  'mail.premium_order.thanks':
+    'thank you for your order. Here are the essentials of your contract – please keep this e-mail.',
+  'mail.premium_order.essentials':
+    'Contract {{reference}}: {{app}} Premium, {{plan}}, {{amount}} incl. {{vat}} VAT, payable in advance. Start: {{date}} (at once, as you asked). The contract renews for the same period at the same price unless you cancel. You can cancel at any time to the end of the running period, the first time to {{until}}.',
+  'mail.premium_order.includes':
+    'Premium gives you more: ten instead of three suggestions and more at any time, up to ten open requests at once and a supporter badge you can show or hide. Chatting with your partners, groups, help in a crisis, reporting, the hidden list, deletion and export stay free for everyone.',
+  'mail.premium_order.cancel':
+    'Cancelling: without signing in through “Cancel contracts here” at the bottom of every page ({{link}}), or with one click in the settings.',
+  'mail.premium_order.withdrawal':
+    'Right of withdrawal: you may withdraw from this contract within 14 days without giving any reason. The period starts on the day the contract was concluded, {{date}}. To withdraw, use “Withdraw from contract” at the bottom of every page or send us a clear statement (for example by e-mail to {{topic}}). Sending the withdrawal before the period ends is enough.',
+  'mail.premium_order.withdrawal_effects':
+    'Effects of withdrawal: we refund every payment received from you without delay and at the latest within 14 days from the day your withdrawal reaches us, using the same means of payment. As you asked for premium to start at once, you pay a proportionate amount for the time until the withdrawal. You confirmed knowing that your right of withdrawal ends once the contract has been fully performed.',
+  'mail.premium_order.conditions':
+    'Our terms of use apply: {{conditions}} – the withdrawal information with the model withdrawal form: {{revocation}}',
+  'mail.premium_order.action': 'See your contract',
+  'mail.footer.contract': 'You receive this e-mail because you concluded a contract with us.',
+
+  'mail.receipt.subject': '{{app}}: Receipt {{reference}} for {{amount}}',
+  'mail.receipt.paid':
+    'we have received your payment. Receipt {{reference}}: {{amount}} incl. {{vat}} VAT (19 %) for {{app}} Premium, {{plan}}, paid on {{date}}. Premium runs until {{until}}.',
+  'mail.receipt.action': 'All receipts',
+
+  'mail.cancellation.subject': '{{app}}: Your cancellation has arrived',
+  'mail.cancellation.received': 'we received your cancellation ({{topic}}) on {{date}}.',
+  'mail.cancellation.ends':
+    'Your contract {{reference}} ends on {{until}}. Premium stays until then; nothing is charged after that.',
+  'mail.cancellation.not_found':
+    'We found no running contract for this e-mail address and contract number. If you ordered premium with another e-mail address, please reply with the contract number from your order confirmation.',
+  'mail.cancellation.kind.ordinary': 'ordinary cancellation',
+  'mail.cancellation.kind.extraordinary': 'extraordinary cancellation',
+  'mail.cancellation.action': 'Go to {{app}}',
+
+  'mail.withdrawal.subject': '{{app}}: Your withdrawal has arrived',
+  'mail.withdrawal.received': 'we received your withdrawal on {{date}}.',
+  'mail.withdrawal.ends':
+    'Your contract {{reference}} has ended with it. We refund {{amount}} within 14 days at the latest using the same means of payment (we keep the share for the time premium already ran).',
+  'mail.withdrawal.late':
+    'The 14-day withdrawal period for contract {{reference}} had already passed. We therefore treat your statement as a cancellation: the contract ends on {{until}}, premium stays until then.',
+
+  'mail.payment_failed.subject': '{{app}}: Your premium payment did not go through',
+  'mail.payment_failed.failed': 'the payment renewing your contract {{reference}} did not go through.',
+  'mail.payment_failed.grace':
+    'Premium stays until {{until}} while the payment is tried again. Please check your means of payment. Everything you need in a hard time – chatting with your partners, groups, help in a crisis – stays free in any case.',
+  'mail.payment_failed.action': 'See your contract',
+
+  'payments.declaration_received':
+    'Your statement has arrived. We are sending you the confirmation with all details by e-mail.',
+  'payments.plan': '{{months}} month(s)',
+
   'export.title': 'Your data at {{app}}',
   'export.intro':
     'This page shows everything {{app}} has stored about you (as of {{date}}). The file data.json in the same archive holds the same data in a machine-readable form.',
@@ -397,6 +499,7 @@ const en: Record<TextKey, string> = {
   'export.section.attribution': 'How you found us',
   'export.section.content': 'Pages you edited',
   'export.section.groups': 'Your groups, posts and comments',
+  'export.section.payments': 'Your contracts, receipts and cancellations',
   'export.field.large_base64': 'Picture',
   'export.field.motto': 'Motto',
   'export.field.visibility': 'Who sees what',

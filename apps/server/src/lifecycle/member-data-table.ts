@@ -6,6 +6,7 @@ import { customerServiceData } from '../modules/customer-service/customer-servic
 import { groupsData } from '../modules/groups/groups.member-data.ts';
 import { jobsData } from '../modules/jobs/jobs.member-data.ts';
 import { partnersData } from '../modules/partners/partners.member-data.ts';
+import { paymentsData } from '../modules/payments/payments.member-data.ts';
 import { profileData } from '../modules/profile/profile.member-data.ts';
 import { questionnaireData } from '../modules/questionnaire/questionnaire.member-data.ts';
 import { hiddenListData, reportsData } from '../modules/safety/safety.member-data.ts';
@@ -32,6 +33,7 @@ export const memberDataTable = [
   customerServiceData,
   attributionData,
   contentData,
+  paymentsData,
   jobsData,
   accountData,
 ] as const;

@@ -54,26 +54,34 @@ export async function isGroupMember(db: Db, userId: number, groupId: number): Pr
   return Boolean(row);
 }
 
-/** Reading or writing in a group: an open group (404) the member joined (403). */
+/** SQL: `userId` joined the group in this column. */
+const memberOf = (userId: number, groupId: AnyPgColumn): SQL =>
+  sql`exists (select 1 from ${groupMembers} m where m.group_id = ${groupId} and m.user_id = ${userId})`;
+
+/** Reading or writing in a group: an open group (404) the member joined (403). One query. */
 export async function requireGroupMember(db: Db, userId: number, groupId: number) {
-  const group = await openGroupOr404(db, groupId);
-  if (!(await isGroupMember(db, userId, groupId))) throw new AppError('group_membership_required');
-  return group;
+  const [row] = await db
+    .select({ group: groups, member: sql<boolean>`${memberOf(userId, groups.id)}`.mapWith(Boolean) })
+    .from(groups)
+    .where(and(eq(groups.id, groupId), openGroup));
+  if (!row) throw new AppError('not_found');
+  if (!row.member) throw new AppError('group_membership_required');
+  return row.group;
 }
 
 /**
  * A post as `viewer` may reach it: 404 when it does not exist, its group is archived or its author is
  * hidden either way; 403 when the viewer is not a member of its group. Deleted posts are returned
- * (they read as "deleted").
+ * (they read as "deleted"). One query.
  */
 export async function readablePost(db: Db, viewer: number, postId: number): Promise<PostRow> {
   const [row] = await db
-    .select({ post: posts })
+    .select({ post: posts, member: sql<boolean>`${memberOf(viewer, posts.groupId)}`.mapWith(Boolean) })
     .from(posts)
     .innerJoin(groups, eq(groups.id, posts.groupId))
     .where(and(eq(posts.id, postId), openGroup, authorVisibleTo(viewer, posts.authorId)));
   if (!row) throw new AppError('not_found');
-  if (!(await isGroupMember(db, viewer, row.post.groupId))) throw new AppError('group_membership_required');
+  if (!row.member) throw new AppError('group_membership_required');
   return row.post;
 }
 

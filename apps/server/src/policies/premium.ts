@@ -10,3 +10,18 @@ export const isPremium = (
 ): boolean =>
   member.isSuperAdmin ||
   (member.isPremium && (!member.premiumUntil || member.premiumUntil.getTime() > now.getTime()));
+
+type PremiumFields = Pick<UserRow, 'isPremium' | 'premiumUntil' | 'isSuperAdmin'>;
+
+/** How many friend requests a member may have open at the same time (issue 14: free 3, premium more). */
+export const openRequestLimit = (
+  member: PremiumFields,
+  limits: { free: number; premium: number },
+  now: Date = new Date(),
+): number => (isPremium(member, now) ? limits.premium : limits.free);
+
+/** Whether partners see the member's supporter badge: premium, and the member has not hidden it. */
+export const showsSupporterBadge = (
+  member: PremiumFields & Pick<UserRow, 'showSupporterBadge'>,
+  now: Date = new Date(),
+): boolean => isPremium(member, now) && member.showSupporterBadge;

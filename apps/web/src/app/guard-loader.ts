@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from 'react-router';
 import { redirect } from 'react-router';
+import { getUser } from '../domain/account/get-user.ts';
 import { loadedPartners, partnersQuery } from '../domain/partners/partners.ts';
-import { getUser } from '../features/auth/api/get-user.ts';
 import { isChatPartner } from '../features/chat/chat-partners.ts';
 import { isApiError } from '../lib/api-client.ts';
 import { getAppConfig } from '../lib/config.ts';

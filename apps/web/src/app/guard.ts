@@ -53,8 +53,16 @@ const SIGNED_OUT_SCREENS: ReadonlySet<string> = new Set([
   'forgot-password-verification',
 ]);
 
-/** SPEC.md §2: checkout is open to guests and not-verified users. */
-const OPEN_TO_UNVERIFIED: ReadonlySet<string> = new Set(['please-verify', 'checkout']);
+/**
+ * SPEC.md §2: checkout is open to guests and not-verified users; so are the rest of the way to pay (the
+ * test provider's page) and back (issue 14: an unverified member can pay, verification may follow).
+ */
+const OPEN_TO_UNVERIFIED: ReadonlySet<string> = new Set([
+  'please-verify',
+  'checkout',
+  'checkout-test-provider',
+  'checkout-succeeded',
+]);
 
 const pass: GuardDecision = { type: 'pass' };
 const redirect = (to: string): GuardDecision => ({ type: 'redirect', to });

@@ -2,6 +2,7 @@ import { authScreens } from '../features/auth/routes.ts';
 import { blocklistScreens } from '../features/blocklist/routes.ts';
 import { chatScreens } from '../features/chat/routes.ts';
 import { checkoutScreens } from '../features/checkout/routes.ts';
+import { contractsScreens } from '../features/contracts/routes.ts';
 import { dashboardScreens } from '../features/dashboard/routes.ts';
 import { friendRequestsScreens } from '../features/friend-requests/routes.ts';
 import { groupsScreens } from '../features/groups/routes.ts';
@@ -36,6 +37,7 @@ const screenLists = [
   blocklistScreens,
   chatScreens,
   checkoutScreens,
+  contractsScreens,
   dashboardScreens,
   friendRequestsScreens,
   groupsScreens,

@@ -136,7 +136,7 @@ describe('realtime client (SPEC.md §7 Real-time, DESIGN.md §6)', () => {
     });
   });
 
-  it('subscribes the five private member channels and forwards their events to the bus', async () => {
+  it('subscribes the six private member channels and forwards their events to the bus', async () => {
     const { stop } = connect();
     const pusher = await ready();
     expect([...pusher.channels.keys()].sort()).toEqual(
@@ -146,6 +146,7 @@ describe('realtime client (SPEC.md §7 Real-time, DESIGN.md §6)', () => {
         memberChannel(42, 'friendship_accepted'),
         memberChannel(42, 'partner_status_changed'),
         memberChannel(42, 'friend_requests_changed'),
+        memberChannel(42, 'premium_changed'),
       ].sort(),
     );
     expect([...pusher.channels.keys()].every((n) => n.startsWith('private-user_42_'))).toBe(true);
@@ -309,7 +310,7 @@ describe('realtime client (SPEC.md §7 Real-time, DESIGN.md §6)', () => {
     // An auth error schedules a renewal; logout must cancel it.
     pusher.channels.get('private-user_42_chat_message')?.fire('pusher:subscription_error', { status: 401 });
     stop();
-    expect(pusher.unsubscribed).toHaveLength(5);
+    expect(pusher.unsubscribed).toHaveLength(6);
     expect(pusher.disconnected).toBe(true);
     await vi.advanceTimersByTimeAsync(5_000);
     expect(fetchMock).not.toHaveBeenCalled();

@@ -82,12 +82,10 @@ export const posts = pgTable(
     removedAt: timestamp('removed_at', { withTimezone: true }),
   },
   (t) => [
-    index('posts_group_page_idx')
-      .on(t.groupId, t.createdAt.desc(), t.id.desc())
-      .where(sql`${t.deletedAt} is null`),
-    /** The dashboard's post feeds walk the newest posts of all groups. */
-    index('posts_recent_idx').on(t.createdAt.desc(), t.id.desc()).where(sql`${t.deletedAt} is null`),
-    index('posts_author_idx').on(t.authorId, t.createdAt.desc()),
+    // Ascending on purpose: read backwards they give ORDER BY … DESC (NULLS FIRST), which a
+    // DESC NULLS LAST index (drizzle's `.desc()`) does not, and the planner would sort instead.
+    index('posts_group_page_idx').on(t.groupId, t.createdAt, t.id).where(sql`${t.deletedAt} is null`),
+    index('posts_author_idx').on(t.authorId, t.createdAt, t.id),
   ],
 );
 
@@ -112,7 +110,7 @@ export const comments = pgTable(
   (t) => [
     index('comments_post_idx').on(t.postId, t.createdAt, t.id),
     index('comments_parent_idx').on(t.parentId),
-    index('comments_author_idx').on(t.authorId, t.createdAt.desc()),
+    index('comments_author_idx').on(t.authorId, t.createdAt, t.id),
   ],
 );
 

@@ -27,6 +27,8 @@ export const users = pgTable(
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     isPremium: boolean('is_premium').notNull().default(false),
     premiumUntil: timestamp('premium_until', { withTimezone: true }),
+    /** The premium member shows the supporter badge to partners (issue 14; they may hide it). */
+    showSupporterBadge: boolean('show_supporter_badge').notNull().default(true),
     isSuperAdmin: boolean('is_super_admin').notNull().default(false),
     matchingStatus: boolean('matching_status').notNull().default(true),
     matchingStep: integer('matching_step').notNull().default(0),

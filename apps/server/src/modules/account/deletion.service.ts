@@ -1,27 +1,21 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { DELETION_GRACE_DAYS } from '@trostnetz/contracts/account';
-import type { Locale } from '@trostnetz/contracts/messages';
 import { vmsg } from '@trostnetz/contracts/messages';
 import { and, eq, isNotNull, isNull, lte } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
 import { sessions } from '../../db/schema/sessions.ts';
 import { type UserRow, users } from '../../db/schema/users.ts';
+import { longDate } from '../../i18n/long-date.ts';
 import { AppError, validationError } from '../../lib/app-error.ts';
 import { eraseMember } from '../../lifecycle/member-data-table.ts';
 import { verifyPassword } from '../auth/passwords.ts';
 import { endMemberLive } from '../chat/chat.service.ts';
 import { mailTemplate } from '../mail/templates.ts';
 import { refreshActive } from '../matching/matching.service.ts';
+import { endContractsOfDeletedAccount } from '../payments/contracts.service.ts';
 
 const DAY_MS = 86_400_000;
 const GRACE_MS = DELETION_GRACE_DAYS * DAY_MS;
-
-/** A date written out for a member (mails, the export page); Berlin time, as the service is German. */
-export const longDate = (locale: Locale, date: Date) =>
-  new Intl.DateTimeFormat(locale === 'de' ? 'de-DE' : 'en-GB', {
-    dateStyle: 'long',
-    timeZone: 'Europe/Berlin',
-  }).format(date);
 
 /**
  * The undo link's token: the member and the moment of this one request, signed with the app key. It
@@ -77,6 +71,8 @@ export async function requestDeletion(ctx: AppContext, member: UserRow, password
   });
   await refreshActive(ctx.db, member.id);
   await endMemberLive(ctx, member.id);
+  // Issue 14: a running premium contract ends at its period end and is not renewed.
+  await endContractsOfDeletedAccount(ctx, member.id);
   const url = `${ctx.config.appUrl}/keep-account/${undoToken(ctx, member.id, requestedAt)}`;
   ctx.mailer.queue(
     mailTemplate('deletion', member.locale, ctx.config.appName, member, url, {

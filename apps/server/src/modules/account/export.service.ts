@@ -6,10 +6,10 @@ import type { AppContext } from '../../app-context.ts';
 import { avatars } from '../../db/schema/profile.ts';
 import { type UserRow, users } from '../../db/schema/users.ts';
 import { fill, serverTexts, type TextKey, t } from '../../i18n/catalogue.ts';
+import { longDate } from '../../i18n/long-date.ts';
 import { memberDataTable } from '../../lifecycle/member-data-table.ts';
 import type { ExportedMessage } from '../chat/chat.member-data.ts';
 import { mailTemplate } from '../mail/templates.ts';
-import { longDate } from './deletion.service.ts';
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -63,6 +63,7 @@ const sectionKeys: Record<string, TextKey> = {
   attribution: 'export.section.attribution',
   content: 'export.section.content',
   groups: 'export.section.groups',
+  payments: 'export.section.payments',
 };
 
 /** The avatar as the export stores it beside index.html (profile.member-data exports it in base64). */

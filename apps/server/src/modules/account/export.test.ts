@@ -101,6 +101,7 @@ describe('issue 11: GET /api/user/export streams a ZIP of everything the registr
       'customerService',
       'attribution',
       'content',
+      'payments',
       'jobs',
       'account',
     ]);

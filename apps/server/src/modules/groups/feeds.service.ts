@@ -74,6 +74,28 @@ function postFeed(db: Db, where: SQL, limit: number) {
     .limit(limit);
 }
 
+/**
+ * SQL: the ids of the `limit` newest replies for `me` (others' comments on my posts, others' replies
+ * to my comments), picked before anything is joined to them.
+ */
+function newestReplyIds(me: number, where: SQL | undefined, limit: number): SQL {
+  const conditions = and(
+    sql`${comments.id} in (
+      select c.id from ${comments} c join ${posts} p on p.id = c.post_id where p.author_id = ${me}
+      union
+      select c.id from ${comments} c join ${comments} mine on mine.id = c.parent_id where mine.author_id = ${me})`,
+    isNotNull(comments.authorId),
+    ne(comments.authorId, me),
+    isNull(comments.deletedAt),
+    isNull(comments.removedAt),
+    commentVisibleTo(me),
+    shownInMyGroups(me),
+    where,
+  );
+  return sql`select ${comments.id} from ${comments} join ${posts} on ${posts.id} = ${comments.postId}
+    where ${conditions} order by ${comments.createdAt} desc, ${comments.id} desc limit ${limit}`;
+}
+
 function repliesFeed(db: Db, me: number, where: SQL | undefined, limit: number) {
   return db
     .select({
@@ -95,21 +117,7 @@ function repliesFeed(db: Db, me: number, where: SQL | undefined, limit: number) 
     .innerJoin(groups, eq(groups.id, posts.groupId))
     .leftJoin(users, eq(users.id, posts.authorId))
     .leftJoin(commentUsers, eq(commentUsers.id, comments.authorId))
-    .where(
-      and(
-        sql`${comments.id} in (
-          select c.id from ${comments} c join ${posts} p on p.id = c.post_id where p.author_id = ${me}
-          union
-          select c.id from ${comments} c join ${comments} mine on mine.id = c.parent_id where mine.author_id = ${me})`,
-        isNotNull(comments.authorId),
-        ne(comments.authorId, me),
-        isNull(comments.deletedAt),
-        isNull(comments.removedAt),
-        commentVisibleTo(me),
-        shownInMyGroups(me),
-        where,
-      ),
-    )
+    .where(sql`${comments.id} in (${newestReplyIds(me, where, limit)})`)
     .orderBy(desc(comments.createdAt), desc(comments.id))
     .limit(limit);
 }

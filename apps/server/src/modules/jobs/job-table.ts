@@ -3,6 +3,7 @@ import { eraseAccountJob, eraseDueAccountsJob } from '../account/account.jobs.ts
 import { sweepUnverifiedAccountsJob } from '../auth/accounts.jobs.ts';
 import { sendMailJob } from '../mail/mail.jobs.ts';
 import { expireFriendRequestsJob } from '../partners/friendship.jobs.ts';
+import { declarationJob, expireJob, renewJob } from '../payments/payments.jobs.ts';
 
 /** Every background job of the server: a module defines its job beside its service and adds one line here. */
 export const jobTable = [
@@ -11,6 +12,9 @@ export const jobTable = [
   sweepUnverifiedAccountsJob,
   eraseAccountJob,
   eraseDueAccountsJob,
+  declarationJob,
+  renewJob,
+  expireJob,
 ] as const;
 
 export type JobName = (typeof jobTable)[number]['name'];

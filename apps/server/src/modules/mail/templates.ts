@@ -32,6 +32,13 @@ interface Params {
   topic?: string;
   /** A date written out in the mail's language. */
   date?: string;
+  /** Contracts (issue 14): the plan, an amount and its VAT, the end of a period, the legal pages. */
+  plan?: string;
+  amount?: string;
+  vat?: string;
+  until?: string;
+  conditions?: string;
+  revocation?: string;
 }
 
 /** Values a mail text may use: the product, the addressee and the mail's own parameters. */
@@ -139,10 +146,70 @@ const mails = {
     action: 'mail.export.action',
     footer: 'mail.footer.registered',
   },
+  /** The order confirmation on a durable medium (§ 312f BGB): essentials, conditions, withdrawal. */
+  premiumOrder: {
+    subject: 'mail.premium_order.subject',
+    body: () => [
+      'mail.premium_order.thanks',
+      'mail.premium_order.essentials',
+      'mail.premium_order.includes',
+      'mail.premium_order.cancel',
+      'mail.premium_order.withdrawal',
+      'mail.premium_order.withdrawal_effects',
+      'mail.premium_order.conditions',
+    ],
+    action: 'mail.premium_order.action',
+    footer: 'mail.footer.contract',
+  },
+  receipt: {
+    subject: 'mail.receipt.subject',
+    body: () => ['mail.receipt.paid'],
+    action: 'mail.receipt.action',
+    footer: 'mail.footer.contract',
+  },
+  cancellation: {
+    subject: 'mail.cancellation.subject',
+    body: () => ['mail.cancellation.received', 'mail.cancellation.ends'],
+    action: 'mail.cancellation.action',
+    footer: 'mail.footer.contract',
+  },
+  /** The same subject as `cancellation`: only the addressee's own mailbox learns that nothing was found. */
+  cancellationNotFound: {
+    subject: 'mail.cancellation.subject',
+    body: () => ['mail.cancellation.received', 'mail.cancellation.not_found'],
+    action: 'mail.cancellation.action',
+    footer: 'mail.footer.contract',
+  },
+  withdrawal: {
+    subject: 'mail.withdrawal.subject',
+    body: () => ['mail.withdrawal.received', 'mail.withdrawal.ends'],
+    action: 'mail.cancellation.action',
+    footer: 'mail.footer.contract',
+  },
+  withdrawalLate: {
+    subject: 'mail.withdrawal.subject',
+    body: () => ['mail.withdrawal.received', 'mail.withdrawal.late'],
+    action: 'mail.cancellation.action',
+    footer: 'mail.footer.contract',
+  },
+  withdrawalNotFound: {
+    subject: 'mail.withdrawal.subject',
+    body: () => ['mail.withdrawal.received', 'mail.cancellation.not_found'],
+    action: 'mail.cancellation.action',
+    footer: 'mail.footer.contract',
+  },
+  paymentFailed: {
+    subject: 'mail.payment_failed.subject',
+    body: () => ['mail.payment_failed.failed', 'mail.payment_failed.grace'],
+    action: 'mail.payment_failed.action',
+    footer: 'mail.footer.contract',
+  },
 } satisfies Record<string, MailParts>;
 
+export type MailKind = keyof typeof mails;
+
 export function mailTemplate(
-  kind: keyof typeof mails,
+  kind: MailKind,
   locale: Locale,
   appName: string,
   to: { email: string; nickname: string },
@@ -156,6 +223,12 @@ export function mailTemplate(
     reference: '',
     topic: '',
     date: '',
+    plan: '',
+    amount: '',
+    vat: '',
+    until: '',
+    conditions: '',
+    revocation: '',
     ...params,
     app: appName,
     nickname: to.nickname,

@@ -1,14 +1,15 @@
 import { FriendStatus } from '@trostnetz/contracts/friendship';
 import type { Locale } from '@trostnetz/contracts/messages';
 import type { Partner } from '@trostnetz/contracts/partners';
-import { and, lt } from 'drizzle-orm';
+import { and, count, lt, sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
-import { pendingPair, sideOf } from '../../db/pair-side.ts';
+import { involves, pendingPair, sideOf, sideSql } from '../../db/pair-side.ts';
 import { partnerships } from '../../db/schema/partnerships.ts';
 import type { TextKey } from '../../i18n/catalogue.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { befriendedPartner } from '../../policies/conversations.ts';
 import { visibleMember } from '../../policies/members.ts';
+import { openRequestLimit } from '../../policies/premium.ts';
 import { closeConversationChannel } from '../chat/chat.service.ts';
 import { mailTemplate } from '../mail/templates.ts';
 import { findActiveUser } from '../users/users.service.ts';
@@ -58,6 +59,7 @@ export async function friendAction(
   if (!otherRow) throw new AppError('not_found');
   if (action === 'send') {
     if (!otherRow.matchingStatus) throw new AppError('member_unavailable');
+    await refuseOverOpenRequestLimit(ctx, me);
     await ensurePair(ctx.db, me, otherId);
   }
   const step = machine[action];
@@ -82,6 +84,22 @@ export async function friendAction(
   const mine = await partnerEntry(ctx, me, otherId, locale);
   if (!mine) throw new AppError('not_found');
   return mine;
+}
+
+/**
+ * Issue 14: a member has at most `openRequestLimit` requests waiting for an answer at the same time
+ * (free 3, premium more). Answering requests, chatting and everything else stay free.
+ */
+async function refuseOverOpenRequestLimit(ctx: AppContext, me: number) {
+  const member = await findActiveUser(ctx.db, me);
+  if (!member) throw new AppError('not_found');
+  const limit = openRequestLimit(member, ctx.config.openRequestLimits);
+  const side = sideSql(me);
+  const [row] = await ctx.db
+    .select({ open: count() })
+    .from(partnerships)
+    .where(and(involves(me), sql`${side.status} = ${FriendStatus.sent}`, pendingPair));
+  if ((row?.open ?? 0) >= limit) throw new AppError('open_requests_limit');
 }
 
 async function notifyOther(

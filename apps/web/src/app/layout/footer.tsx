@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CrisisButton } from '../../components/crisis/crisis-button.tsx';
 import { LanguageSwitch } from '../../components/language-switch.tsx';
+import { ButtonLink } from '../../components/ui/button.tsx';
 import { useAppConfig } from '../../lib/config.ts';
 import { useConsentStore } from '../../lib/consent.ts';
 
@@ -45,6 +46,15 @@ export function Footer({ member }: { member: boolean }) {
         <div className="flex flex-wrap items-center gap-3 md:justify-end">
           <CrisisButton />
           <LanguageSwitch />
+        </div>
+        {/* § 312k BGB: on every page, guests included; EU directive 2023/2673: the withdrawal function. */}
+        <div className="flex flex-wrap items-center gap-x-5 gap-y-2 md:col-span-2">
+          <ButtonLink to="/contracts/cancel" variant="secondary" size="sm">
+            {t('footer.cancelContracts')}
+          </ButtonLink>
+          <Link to="/contracts/withdraw" className="inline-flex min-h-11 items-center text-ink">
+            {t('footer.withdraw')}
+          </Link>
         </div>
         <p className="text-sm text-muted md:col-span-2">
           {member ? t('footer.reassuranceMember') : t('footer.reassurance')} · © {new Date().getFullYear()}{' '}

@@ -22,6 +22,7 @@ export function MemberNavLinks() {
           <li key={to}>
             <NavLink
               to={to}
+              title={t(key)}
               className={({ isActive }) =>
                 cn(
                   'inline-flex min-h-11 items-center gap-2 rounded-xl px-3 font-medium no-underline',
@@ -30,7 +31,8 @@ export function MemberNavLinks() {
               }
             >
               <Icon aria-hidden="true" className="size-5" />
-              {t(key)}
+              {/* Between the phone bar and a wide screen the header has room for the icons only. */}
+              <span className="sr-only xl:not-sr-only">{t(key)}</span>
               {to === '/chat' && <ChatUnread />}
             </NavLink>
           </li>

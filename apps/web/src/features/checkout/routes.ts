@@ -7,6 +7,13 @@ export const checkoutScreens = defineScreens({
     title: 'checkout:titles.checkout',
     component: async () => (await import('./components/checkout-screen.tsx')).CheckoutScreen,
   },
+  /** The built-in test provider's page (issue 14), only without a Stripe key; unverified members pay too. */
+  'checkout-test-provider': {
+    path: '/checkout/test-provider/:session',
+    title: 'checkout:titles.checkout-test-provider',
+    notTracked: true,
+    component: async () => (await import('./components/test-provider-screen.tsx')).TestProviderScreen,
+  },
   'checkout-succeeded': {
     path: '/checkout-succeeded',
     headerVariant: 'home',

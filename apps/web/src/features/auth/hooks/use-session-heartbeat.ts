@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
+import { getUser } from '../../../domain/account/get-user.ts';
 import { onPageShown, pageVisible } from '../../../lib/page-visibility.ts';
-import { getUser } from '../api/get-user.ts';
 import { postLastSeen } from '../api/last-seen.ts';
 
 /**

@@ -1,9 +1,11 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useConsentStore } from '../../../lib/consent.ts';
 import type { PusherLike } from '../../../lib/realtime.ts';
 import { connectRealtime } from '../../../lib/realtime.ts';
 import { useUserStore } from '../../../lib/storage/user-store.ts';
+import { setTrackingSink } from '../../../lib/track.ts';
 import { buildUser } from '../../../test/factories.ts';
 import { buildGroup, buildPost } from '../../../test/group-factories.ts';
 import { jsonResponse, renderScreen, stubApi } from '../../../test/render.tsx';
@@ -70,7 +72,7 @@ describe('groups rule: content notes collapse a post for the reader', () => {
       'href',
       '/groups/3/posts/11',
     );
-  });
+  }, 15_000); // The first screen of the file pays for loading its modules.
 
   it('the group is marked seen once its first page shows', async () => {
     open();
@@ -131,5 +133,41 @@ describe('live rule: new posts arrive as a polite banner, counted only when the 
     expect(screen.queryByRole('button', { name: /neue Beiträge/ })).not.toBeInTheDocument();
     await waitFor(() => expect(screen.getByRole('heading', { name: 'Beiträge' })).toHaveFocus());
     stop();
+  });
+});
+
+describe('statistics rule (SPEC.md §7): "group post published", only with consent, no text and no ids', () => {
+  it('publishing a post records the event without data; nothing without consent', async () => {
+    const sink = vi.fn();
+    setTrackingSink(sink);
+    answers['POST /api/post'] = () =>
+      jsonResponse(201, buildPost({ id: 30, mine: true, title: 'Mein Titel' }));
+    const publish = async () => {
+      await userEvent.click(await screen.findByRole('button', { name: 'Beitrag schreiben' }));
+      await userEvent.type(screen.getByLabelText('Titel'), 'Mein Titel');
+      await userEvent.type(screen.getByLabelText('Dein Text'), 'Ein paar Worte.');
+      await userEvent.click(screen.getByRole('button', { name: 'Veröffentlichen' }));
+      await screen.findByText('Dein Beitrag ist veröffentlicht.');
+    };
+    useConsentStore.setState({ choice: null });
+    const first = open();
+    await publish();
+    expect(sink).not.toHaveBeenCalled();
+    first.unmount();
+
+    useConsentStore.getState().decide(true);
+    open();
+    await publish();
+    expect(sink).toHaveBeenCalledTimes(1);
+    expect(sink).toHaveBeenCalledWith('group_post_published', undefined);
+    const sent = fetchMock.mock.calls.find(([url, init]) => url === '/api/post' && init?.method === 'POST');
+    expect(JSON.parse(String(sent?.[1]?.body))).toEqual({
+      group_id: 3,
+      title: 'Mein Titel',
+      message: 'Ein paar Worte.',
+      content_notes: [],
+    });
+    setTrackingSink(null);
+    useConsentStore.setState({ choice: null });
   });
 });

@@ -53,7 +53,7 @@ describe('edit rule: own posts are edited within the window (can_edit), deleted 
     expect(JSON.parse(String(patch?.[1]?.body))).toMatchObject({ title: 'Ein Jahr danach – heute' });
     // Own words are not reported.
     expect(screen.queryByRole('button', { name: 'Melden' })).not.toBeInTheDocument();
-  });
+  }, 15_000); // The first screen of the file pays for loading its modules.
 
   it('after the window: no Bearbeiten, Löschen still there', async () => {
     answers['GET /api/post/10'] = () =>

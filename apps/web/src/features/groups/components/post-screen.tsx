@@ -18,6 +18,7 @@ import { useDeletePost } from '../api/delete-post.ts';
 import { usePost } from '../api/get-post.ts';
 import { reportContent } from '../api/report-content.ts';
 import { useUpdatePost } from '../api/update-post.ts';
+import { usePostUpdates } from '../hooks/use-post-updates.ts';
 import { AuthorName } from './author-name.tsx';
 import { CommentsSection } from './comments-section.tsx';
 import { ConfirmDelete } from './confirm-delete.tsx';
@@ -32,6 +33,7 @@ export function PostScreen() {
   const post = usePost(Number(params.postId));
   const toMessage = useErrorMessage();
   // Revealed already where the reader came from (the group's list, a dashboard feed).
+  usePostUpdates(groupId, Number(params.postId));
   const location = useLocation();
   const [revealed, setRevealed] = useState(location.state?.revealed === true);
 

@@ -30,6 +30,37 @@ const sessions = [
   session({ id: '00000000-0000-4000-8000-00000000000b', current: true }),
 ];
 
+const noSubscription = {
+  is_premium: false,
+  premium_until: null,
+  show_supporter_badge: true,
+  subscription: null,
+  receipts: [],
+};
+const running = {
+  is_premium: true,
+  premium_until: '2026-12-24T10:00:00.000Z',
+  show_supporter_badge: true,
+  subscription: {
+    reference: 'PV-7K4M-Q2XP',
+    plan: { id: 'premium-3m', months: 3, currency: 'eur', total_cents: 1797, per_month_cents: 599 },
+    status: 'active',
+    current_period_end: '2026-12-23T10:00:00.000Z',
+    grace_until: null,
+    ends_at: null,
+    started_at: '2026-09-23T10:00:00.000Z',
+  },
+  receipts: [
+    {
+      number: 'Q-AAAA-BBBB',
+      amount_cents: 1797,
+      currency: 'eur',
+      paid_at: '2026-09-23T10:00:00.000Z',
+      period_end: null,
+    },
+  ],
+};
+
 /** Answers the screen's calls by path; records what was sent. */
 function serve(overrides: Record<string, () => Response> = {}) {
   fetchMock.mockImplementation(async (url: string, init?: RequestInit) => {
@@ -37,6 +68,7 @@ function serve(overrides: Record<string, () => Response> = {}) {
     if (overrides[key]) return overrides[key]();
     if (key === 'GET /api/settings/me') return jsonResponse(200, { user: buildUser(), pending_email: null });
     if (key === 'GET /api/settings/sessions') return jsonResponse(200, { data: sessions });
+    if (key === 'GET /api/payments/subscription') return jsonResponse(200, noSubscription);
     return new Response(null, { status: 204 });
   });
 }
@@ -87,5 +119,32 @@ describe('/settings', () => {
     await user.click(screen.getByRole('button', { name: 'Change password' }));
     expect(await screen.findByText('The password is not correct.')).toBeInTheDocument();
     expect(screen.getByLabelText('Current password')).toHaveClass('vee-invalid');
+  });
+
+  it('issue 14: the subscription section shows plan, period end and receipts; cancelling is one click', async () => {
+    const cancelled = {
+      ...running,
+      subscription: { ...running.subscription, ends_at: '2026-12-23T10:00:00.000Z' },
+    };
+    serve({
+      'GET /api/payments/subscription': () => jsonResponse(200, running),
+      'POST /api/payments/subscription/cancel': () => jsonResponse(200, cancelled),
+    });
+    renderScreen(SettingsScreen, { path: '/settings' });
+    const section = (await screen.findByRole('heading', { name: 'Premium und Verträge' })).closest(
+      'section',
+    )!;
+    expect(await within(section).findByText('Premium für 3 Monate (17,97 €)')).toBeInTheDocument();
+    expect(within(section).getByText('PV-7K4M-Q2XP')).toBeInTheDocument();
+    expect(within(section).getByText('Verlängert sich am')).toBeInTheDocument();
+    expect(within(section).getByText(/Q-AAAA-BBBB/)).toBeInTheDocument();
+    await userEvent.setup().click(within(section).getByRole('button', { name: 'Vertrag kündigen' }));
+    expect(await within(section).findByText('Endet am')).toBeInTheDocument();
+    expect(within(section).getByText('23. Dezember 2026')).toBeInTheDocument();
+    expect(within(section).queryByRole('button', { name: 'Vertrag kündigen' })).toBeNull();
+    expect(fetchMock).toHaveBeenCalledWith(
+      '/api/payments/subscription/cancel',
+      expect.objectContaining({ method: 'POST' }),
+    );
   });
 });

@@ -7,6 +7,7 @@ import { LanguageSection } from './language-section.tsx';
 import { NicknameSection } from './nickname-section.tsx';
 import { PasswordSection } from './password-section.tsx';
 import { SessionsSection } from './sessions-section.tsx';
+import { SubscriptionSection } from './subscription-section.tsx';
 import { YourDataSection } from './your-data-section.tsx';
 
 /** /settings (SPEC.md §2, header variant settings): each section is its own component, one line here. */
@@ -21,6 +22,7 @@ export function SettingsScreen() {
       <LanguageSection />
       <ChatPrivacySection />
       <ContentNotesSection />
+      <SubscriptionSection />
       <YourDataSection />
     </Page>
   );

@@ -1,9 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
 import { loginResponse, type RegisterBody } from '@trostnetz/contracts/auth';
 import type { User } from '@trostnetz/contracts/user';
-import { apiRequest } from '../../../lib/api-client.ts';
-import { attributionForRegistration } from '../../../lib/attribution.ts';
-import { startSession } from '../../../lib/session.ts';
+import { apiRequest } from '../../lib/api-client.ts';
+import { attributionForRegistration } from '../../lib/attribution.ts';
+import { startSession } from '../../lib/session.ts';
 
 /**
  * POST /api/register → 201 {user, token, refresh_token}: signed in, not yet verified. Where the visit

@@ -1,6 +1,6 @@
 import { type User, userSchema } from '@trostnetz/contracts/user';
-import { apiRequest } from '../../../lib/api-client.ts';
-import { useUserStore } from '../../../lib/storage/user-store.ts';
+import { apiRequest } from '../../lib/api-client.ts';
+import { useUserStore } from '../../lib/storage/user-store.ts';
 
 /** GET /api/profile/init: the member; stored as the authenticated user. */
 export async function getUser(): Promise<User> {

@@ -1,8 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import { type LoginBody, loginResponse } from '@trostnetz/contracts/auth';
 import type { User } from '@trostnetz/contracts/user';
-import { apiRequest, TOKEN_PATH } from '../../../lib/api-client.ts';
-import { startSession } from '../../../lib/session.ts';
+import { apiRequest, TOKEN_PATH } from '../../lib/api-client.ts';
+import { startSession } from '../../lib/session.ts';
 
 /** POST /api/auth/tokens; 401 invalid_credentials is never renewed. */
 export async function login(body: LoginBody): Promise<User> {

@@ -1,0 +1,255 @@
+import type { Locale } from '@trostnetz/contracts/messages';
+import {
+  type CancellationBody,
+  SubscriptionStatus,
+  WITHDRAWAL_DAYS,
+  type WithdrawalBody,
+} from '@trostnetz/contracts/payments';
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { AppContext } from '../../app-context.ts';
+import {
+  contractDeclarations,
+  payments,
+  type SubscriptionRow,
+  subscriptions,
+} from '../../db/schema/payments.ts';
+import { type UserRow, users } from '../../db/schema/users.ts';
+import { t } from '../../i18n/catalogue.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { MailKind } from '../mail/templates.ts';
+import {
+  addMonths,
+  announcePremium,
+  contractAddressee,
+  contractMail,
+  mySubscription,
+  recomputePremium,
+} from './payments.service.ts';
+import { paymentProvider } from './provider.ts';
+
+const DAY_MS = 86_400_000;
+const running = [SubscriptionStatus.active, SubscriptionStatus.pastDue];
+
+/**
+ * The cancellation and withdrawal forms without login (§ 312k BGB, EU directive 2023/2673): the
+ * declaration is stored with its time of receipt and the answer is the same for every address. Looking
+ * for a contract and writing the mails happen in a job, so neither the answer nor its timing tells
+ * whether an address has a contract.
+ */
+export async function receiveDeclaration(
+  ctx: AppContext,
+  input: ({ kind: 'withdrawal' } & WithdrawalBody) | CancellationBody,
+  locale: Locale,
+) {
+  const receivedAt = new Date();
+  await ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(contractDeclarations)
+      .values({
+        kind: input.kind,
+        reason: 'reason' in input ? (input.reason?.trim() ?? null) || null : null,
+        name: input.name,
+        email: input.email,
+        contractReference: input.contract_reference?.trim().toUpperCase() || null,
+        requestedDate: 'date' in input ? (input.date ?? null) : null,
+        locale,
+        receivedAt,
+      })
+      .returning({ id: contractDeclarations.id });
+    await ctx.jobs.send('payments-declaration', { declarationId: row!.id }, { tx });
+  });
+  return { received_at: receivedAt.toISOString(), message: t(locale, 'payments.declaration_received') };
+}
+
+/** The running contracts a declaration names: by the order or account address, and the reference if given. */
+async function contractsFor(ctx: AppContext, email: string, reference: string | null) {
+  const rows = await ctx.db
+    .select({ s: subscriptions })
+    .from(subscriptions)
+    .leftJoin(users, eq(users.id, subscriptions.userId))
+    .where(
+      and(
+        inArray(subscriptions.status, running),
+        sql`(lower(${subscriptions.email}) = lower(${email}) or (lower(${users.email}) = lower(${email}) and ${users.deletedAt} is null))`,
+        reference ? eq(subscriptions.reference, reference) : undefined,
+      ),
+    );
+  return rows.map((r) => r.s);
+}
+
+/** The first period end on or after `wanted` (an ordinary cancellation ends with a period). */
+function periodEndOnOrAfter(sub: SubscriptionRow, wanted: Date | null): Date {
+  let end = sub.currentPeriodEnd ?? new Date();
+  while (wanted && end < wanted) end = addMonths(end, sub.months);
+  return end;
+}
+
+const unix = (d: Date) => Math.floor(d.getTime() / 1000);
+
+/** Ends a contract at `at` (now or later), at the provider first, then here. */
+async function endContract(
+  ctx: AppContext,
+  sub: SubscriptionRow,
+  at: Date,
+  reason: 'cancelled' | 'withdrawn' | 'account_deleted',
+) {
+  const provider = paymentProvider(ctx);
+  const now = new Date();
+  const immediate = at.getTime() <= now.getTime();
+  if (sub.provider === 'stripe' && provider.kind === 'stripe' && sub.providerSubscriptionId) {
+    try {
+      if (immediate) await provider.stripe.subscriptions.cancel(sub.providerSubscriptionId);
+      else if (sub.currentPeriodEnd && at.getTime() === sub.currentPeriodEnd.getTime()) {
+        await provider.stripe.subscriptions.update(sub.providerSubscriptionId, {
+          cancel_at_period_end: true,
+        });
+      } else await provider.stripe.subscriptions.update(sub.providerSubscriptionId, { cancel_at: unix(at) });
+    } catch {
+      throw new AppError('payment_provider_unavailable');
+    }
+  }
+  await ctx.db
+    .update(subscriptions)
+    .set(
+      immediate
+        ? { status: SubscriptionStatus.ended, endedAt: now, endsAt: now, endReason: reason, updatedAt: now }
+        : { endsAt: at, endReason: reason, updatedAt: now },
+    )
+    .where(eq(subscriptions.id, sub.id));
+  if (await recomputePremium(ctx.db, sub.userId)) await announcePremium(ctx, sub.userId);
+}
+
+/** The share of the last payment for the time premium did not run yet (§ 357a (2) BGB). */
+async function refundFor(ctx: AppContext, sub: SubscriptionRow, now: Date) {
+  const [last] = await ctx.db
+    .select()
+    .from(payments)
+    .where(eq(payments.subscriptionId, sub.id))
+    .orderBy(desc(payments.paidAt))
+    .limit(1);
+  if (!last) return { cents: 0, payment: null };
+  const start = last.periodEnd ? addMonths(last.periodEnd, -sub.months) : last.paidAt;
+  const end = last.periodEnd ?? addMonths(start, sub.months);
+  const share = Math.min(
+    1,
+    Math.max(0, (now.getTime() - start.getTime()) / (end.getTime() - start.getTime())),
+  );
+  return { cents: last.amountCents - Math.round(last.amountCents * share), payment: last };
+}
+
+async function mailBoth(
+  ctx: AppContext,
+  kind: MailKind,
+  sub: Pick<SubscriptionRow, 'locale' | 'reference' | 'months' | 'totalCents'>,
+  declared: { email: string; name: string } | null,
+  account: { email: string; nickname: string } | null,
+  extra: Parameters<typeof contractMail>[4],
+) {
+  const sent = new Set<string>();
+  for (const to of [declared ? { email: declared.email, nickname: declared.name } : null, account]) {
+    if (!to || sent.has(to.email.toLowerCase())) continue;
+    sent.add(to.email.toLowerCase());
+    contractMail(ctx, kind, sub, to, extra);
+  }
+}
+
+/** The job behind both forms: finds the contracts, ends them, and confirms in text form to both addresses. */
+export async function processDeclaration(ctx: AppContext, declarationId: number) {
+  const [d] = await ctx.db
+    .select()
+    .from(contractDeclarations)
+    .where(and(eq(contractDeclarations.id, declarationId), isNull(contractDeclarations.processedAt)));
+  if (!d) return;
+  const now = new Date();
+  const declared = { email: d.email, name: d.name };
+  const topic = d.kind === 'withdrawal' ? '' : t(d.locale, `mail.cancellation.kind.${d.kind}`);
+  const found = await contractsFor(ctx, d.email, d.contractReference);
+  const nothing = { locale: d.locale, reference: d.contractReference ?? '–', months: 0, totalCents: 0 };
+  if (found.length === 0) {
+    const kind = d.kind === 'withdrawal' ? 'withdrawalNotFound' : 'cancellationNotFound';
+    contractMail(ctx, kind, nothing, { email: d.email, nickname: d.name }, { date: d.receivedAt, topic });
+  }
+  for (const sub of found) {
+    const account = await contractAddressee(ctx.db, sub);
+    const mailSub = { ...sub, locale: d.locale };
+    if (d.kind === 'withdrawal') {
+      const since = sub.startedAt ?? sub.createdAt;
+      if (d.receivedAt.getTime() - since.getTime() <= WITHDRAWAL_DAYS * DAY_MS) {
+        const refund = await refundFor(ctx, sub, d.receivedAt);
+        await endContract(ctx, sub, now, 'withdrawn');
+        if (refund.payment?.providerPaymentId && sub.provider === 'stripe' && refund.cents > 0) {
+          await paymentProvider(ctx).stripe.refunds.create(
+            { payment_intent: refund.payment.providerPaymentId, amount: refund.cents },
+            { idempotencyKey: `withdrawal-${d.id}-${sub.id}` },
+          );
+        }
+        await mailBoth(ctx, 'withdrawal', mailSub, declared, account, {
+          date: d.receivedAt,
+          amountCents: refund.cents,
+        });
+      } else {
+        const end = periodEndOnOrAfter(sub, null);
+        await endContract(ctx, sub, end, 'cancelled');
+        await mailBoth(ctx, 'withdrawalLate', mailSub, declared, account, { date: d.receivedAt, until: end });
+      }
+    } else {
+      const wanted = d.requestedDate ? new Date(`${d.requestedDate}T00:00:00Z`) : null;
+      const end =
+        d.kind === 'extraordinary'
+          ? wanted && wanted > now
+            ? wanted
+            : now
+          : periodEndOnOrAfter(sub, wanted);
+      await endContract(ctx, sub, end, 'cancelled');
+      await mailBoth(ctx, 'cancellation', mailSub, declared, account, {
+        date: d.receivedAt,
+        until: end,
+        topic,
+      });
+    }
+  }
+  await ctx.db
+    .update(contractDeclarations)
+    .set({
+      processedAt: now,
+      userId: found[0]?.userId ?? null,
+      subscriptionId: found[0]?.id ?? null,
+    })
+    .where(eq(contractDeclarations.id, d.id));
+}
+
+/** One click in /settings: the running contract ends at its period end; a mail confirms it. */
+export async function cancelOwn(ctx: AppContext, member: UserRow) {
+  const [sub] = await ctx.db
+    .select()
+    .from(subscriptions)
+    .where(
+      and(
+        eq(subscriptions.userId, member.id),
+        inArray(subscriptions.status, running),
+        isNull(subscriptions.endsAt),
+      ),
+    );
+  if (!sub) throw new AppError('not_found');
+  const end = periodEndOnOrAfter(sub, null);
+  await endContract(ctx, sub, end, 'cancelled');
+  contractMail(ctx, 'cancellation', sub, member, {
+    date: new Date(),
+    until: end,
+    topic: t(sub.locale, 'mail.cancellation.kind.ordinary'),
+  });
+  const [fresh] = await ctx.db.select().from(users).where(eq(users.id, member.id));
+  return mySubscription(ctx, fresh ?? member);
+}
+
+/** Deleting the account (issue 14): every running contract ends at its period end, nothing renews. */
+export async function endContractsOfDeletedAccount(ctx: AppContext, userId: number) {
+  const subs = await ctx.db
+    .select()
+    .from(subscriptions)
+    .where(and(eq(subscriptions.userId, userId), inArray(subscriptions.status, running)));
+  for (const sub of subs) {
+    if (sub.endsAt) continue;
+    await endContract(ctx, sub, periodEndOnOrAfter(sub, null), 'account_deleted');
+  }
+}

@@ -1,0 +1,33 @@
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { testOutcomeResult, testSessionView } from '@trostnetz/contracts/payments';
+import { apiRequest } from '../../../lib/api-client.ts';
+
+/** GET /api/payments/test-provider/{session}: the checkout the test page stands for. */
+export async function getTestSession(session: string) {
+  return testSessionView.parse(
+    await apiRequest<unknown>(`/api/payments/test-provider/${encodeURIComponent(session)}`),
+  );
+}
+
+export const useTestSession = (session: string) =>
+  useQuery(
+    queryOptions({ queryKey: ['payments', 'test-session', session], queryFn: () => getTestSession(session) }),
+  );
+
+/** POST /api/payments/test-provider/{session} {outcome} → {url}: where the browser continues. */
+export async function finishTestSession({
+  session,
+  outcome,
+}: {
+  session: string;
+  outcome: 'success' | 'failure' | 'abort';
+}) {
+  return testOutcomeResult.parse(
+    await apiRequest<unknown>(`/api/payments/test-provider/${encodeURIComponent(session)}`, {
+      method: 'POST',
+      body: { outcome },
+    }),
+  );
+}
+
+export const useFinishTestSession = () => useMutation({ mutationFn: finishTestSession });

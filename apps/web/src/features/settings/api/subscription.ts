@@ -1,0 +1,38 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type MySubscription, mySubscription } from '@trostnetz/contracts/payments';
+import { apiRequest } from '../../../lib/api-client.ts';
+
+/** GET /api/payments/subscription: premium, the plan, the period end and the receipts. */
+export async function getSubscription(): Promise<MySubscription> {
+  return mySubscription.parse(await apiRequest<unknown>('/api/payments/subscription'));
+}
+
+export const subscriptionQuery = queryOptions({
+  queryKey: ['payments', 'subscription'],
+  queryFn: getSubscription,
+});
+export const useSubscription = () => useQuery(subscriptionQuery);
+
+/** POST /api/payments/subscription/cancel: one click, the contract ends at its period end. */
+export async function cancelSubscription(): Promise<MySubscription> {
+  return mySubscription.parse(
+    await apiRequest<unknown>('/api/payments/subscription/cancel', { method: 'POST' }),
+  );
+}
+
+/** PUT /api/payments/supporter-badge {show}. */
+export async function setSupporterBadge(show: boolean): Promise<MySubscription> {
+  return mySubscription.parse(
+    await apiRequest<unknown>('/api/payments/supporter-badge', { method: 'PUT', body: { show } }),
+  );
+}
+
+const useSubscriptionMutation = <T>(fn: (arg: T) => Promise<MySubscription>) => {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: fn,
+    onSuccess: (data) => client.setQueryData(subscriptionQuery.queryKey, data),
+  });
+};
+export const useCancelSubscription = () => useSubscriptionMutation<void>(cancelSubscription);
+export const useSetSupporterBadge = () => useSubscriptionMutation<boolean>(setSupporterBadge);
