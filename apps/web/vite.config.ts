@@ -23,6 +23,8 @@ export default defineConfig({
         // Libraries change far less often than the app: in chunks of their own they stay cached across
         // releases, and no single file grows past Vite's size warning.
         manualChunks(id) {
+          // The English texts: one chunk, fetched only by members who read English (lib/i18n.ts).
+          if (id.includes('/src/locales/en/')) return 'locale-en';
           if (!id.includes('node_modules')) return undefined;
           if (/node_modules\/(react|react-dom|scheduler)\//.test(id)) return 'react';
           if (id.includes('node_modules/react-router')) return 'router';

@@ -1,6 +1,10 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { loadLocale } from './src/lib/i18n.ts';
+
+// The app fetches the English texts when a member chooses English; tests switch freely, so both are there.
+await loadLocale('en');
 
 // findBy*/waitFor wait up to 5 s instead of 1 s: on a busy two-core CI machine a lazy screen can take
 // longer than a second to render, and a waiting test costs nothing when the screen is quick.

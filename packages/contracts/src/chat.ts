@@ -1,8 +1,13 @@
 import { z } from 'zod';
 import { cursorString, idString, textField } from './fields.ts';
+import { contentReportBody } from './groups.ts';
 import { vmsg } from './messages.ts';
 
 export const MESSAGE_MAX = 4000;
+/** A member may correct their own message for this long after sending it (issue 13); deleting works always. */
+export const MESSAGE_EDIT_MINUTES = 15;
+/** A message report carries the reported message and up to this many before it in the conversation. */
+export const REPORT_CONTEXT_MESSAGES = 5;
 
 /** SPEC.md §3 Chat message: id, user_id (sender), send_at, read_at (+ the text and the pair's chat id). */
 export const chatMessage = z.object({
@@ -14,14 +19,20 @@ export const chatMessage = z.object({
   client_id: z.string().nullable(),
   send_at: z.string(),
   read_at: z.string().nullable(),
+  /** When the sender last corrected it ("bearbeitet"); null if never. */
+  edited_at: z.string().nullable(),
+  /** When the sender deleted it; its text is then gone (`message` is empty), "Nachricht gelöscht". */
+  deleted_at: z.string().nullable(),
 });
 export type ChatMessage = z.infer<typeof chatMessage>;
 
+const messageText = textField(vmsg('required'))
+  .trim()
+  .min(1, vmsg('required'))
+  .max(MESSAGE_MAX, vmsg('max', MESSAGE_MAX));
+
 export const sendMessageBody = z.object({
-  message: textField(vmsg('required'))
-    .trim()
-    .min(1, vmsg('required'))
-    .max(MESSAGE_MAX, vmsg('max', MESSAGE_MAX)),
+  message: messageText,
   /** Chosen by the client per message, so that a retried send is stored once. */
   client_id: z
     .string()
@@ -29,6 +40,25 @@ export const sendMessageBody = z.object({
     .optional(),
 });
 export type SendMessageBody = z.input<typeof sendMessageBody>;
+
+/** PATCH /api/chat/messages/{id}: the corrected text (own message, within MESSAGE_EDIT_MINUTES). */
+export const editMessageBody = z.strictObject({ message: messageText });
+export type EditMessageBody = z.input<typeof editMessageBody>;
+export const messageIdParam = z.object({ id: idString });
+
+/** POST /api/chat/messages/{id}/report: a reason (safety.ts reportReasons) and optional details. */
+export const messageReportBody = contentReportBody;
+export type MessageReportBody = z.input<typeof messageReportBody>;
+
+/**
+ * A member's chat signals (issue 13): with read receipts off, the partner does not see my reads and I
+ * do not see theirs; with typing off, my app neither sends nor shows the typing signal.
+ */
+export const chatPrivacy = z.strictObject({
+  read_receipts: z.boolean({ error: vmsg('invalid') }),
+  typing: z.boolean({ error: vmsg('invalid') }),
+});
+export type ChatPrivacy = z.infer<typeof chatPrivacy>;
 
 export const partnerParam = z.object({ partner: idString });
 export const readParams = z.object({ chat: idString, partner: idString });
@@ -52,7 +82,8 @@ export const unreadResponse = z.object({
 export type UnreadState = z.infer<typeof unreadResponse>;
 
 /**
- * Live: ChatMessageNew {message}. ChatMessagesRead goes to both: the sender learns which of their
+ * Live: ChatMessageNew {message}; ChatMessageUpdated / ChatMessageDeleted {message} (to both partners,
+ * the message as it now is: corrected, or emptied with deleted_at). ChatMessagesRead goes to both: the sender learns which of their
  * messages were read, the reader's other tabs clear that partner's unread count.
  */
 export const chatMessageEvent = z.object({ message: chatMessage });

@@ -79,6 +79,11 @@ export const errorCatalogue = {
     de: 'Beiträge und Kommentare lassen sich nur 24 Stunden lang bearbeiten. Löschen kannst du sie jederzeit.',
     en: 'Posts and comments can only be edited for 24 hours. You can delete them at any time.',
   },
+  message_edit_window_closed: {
+    status: 409,
+    de: 'Nachrichten lassen sich nur 15 Minuten lang bearbeiten. Löschen kannst du sie jederzeit.',
+    en: 'Messages can only be edited for 15 minutes. You can delete them at any time.',
+  },
   open_requests_limit: {
     status: 409,
     de: 'Du hast gerade drei Anfragen offen – mehr gleichzeitig geht ohne Premium nicht. Sobald jemand antwortet oder du eine Anfrage zurückziehst, kannst du wieder jemanden anfragen. Mit Premium kannst du bis zu zehn Anfragen gleichzeitig offen haben. Schreiben mit deinen Trostpartnern, Gruppen und Hilfe in der Krise bleiben immer kostenlos.',

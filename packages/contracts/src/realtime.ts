@@ -18,7 +18,12 @@ export const CHANNEL_CLOSED_EVENT = 'ChannelClosed';
  * The first event of a member channel is its own (SPEC.md §7); further ones ride along on it.
  */
 export const realtimeEvents = {
-  chat_message: { ChatMessageNew: chatMessageEvent, ChatMessagesRead: messagesReadEvent },
+  chat_message: {
+    ChatMessageNew: chatMessageEvent,
+    ChatMessageUpdated: chatMessageEvent,
+    ChatMessageDeleted: chatMessageEvent,
+    ChatMessagesRead: messagesReadEvent,
+  },
   chat_contacts: { NewChatContact: contactEvent },
   friendship_accepted: { FriendRequestConfirmation: confirmationEvent },
   partner_status_changed: { PartnerStatusChanged: statusEvent },

@@ -1,5 +1,5 @@
 import { FriendStatus } from '@trostnetz/contracts/friendship';
-import { and, eq, isNotNull, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { bothSides, involves, isPairOf, sideSql } from '../db/pair-side.ts';
 import { type PairRow, partnerships } from '../db/schema/partnerships.ts';
@@ -44,6 +44,29 @@ export const mayWrite = (me: number, partner: number): SQL =>
     present,
     notHidden(me, sql`${partner}::bigint`),
   )!;
+
+/** Whether `me` may write to `partner` now (the same rule as `mayWrite`, asked on its own). */
+export async function mayWriteNow(db: Db, me: number, partner: number): Promise<boolean> {
+  if (me === partner) return false;
+  const [row] = await db
+    .select({ id: partnerships.id })
+    .from(partnerships)
+    .innerJoin(users, eq(users.id, partner))
+    .where(mayWrite(me, partner));
+  return Boolean(row);
+}
+
+/**
+ * Read receipts between two members (issue 13, as messengers do): shown only while both have them on;
+ * one who switched them off neither shows their reads nor sees the partner's.
+ */
+export async function shareReadReceipts(db: Db, a: number, b: number): Promise<boolean> {
+  const rows = await db
+    .select({ on: users.chatReadReceipts })
+    .from(users)
+    .where(inArray(users.id, [a, b]));
+  return rows.length === (a === b ? 1 : 2) && rows.every((r) => r.on);
+}
 
 /** A conversation's live channel is open to both partners while they are befriended and nobody hid the other. */
 export async function mayJoinConversation(db: Db, me: number, chatId: number): Promise<boolean> {

@@ -48,7 +48,9 @@ async function boot(url: string, { signedIn }: { signedIn: boolean }) {
     setCookie('prod-refresh-token', 'ref');
   }
   const { App, createAppRouter } = await import('./app.tsx');
-  const { i18n } = await import('../lib/i18n.ts');
+  const { i18n, loadLocale } = await import('../lib/i18n.ts');
+  // The fresh module has German only; the app fetches English when chosen (lib/i18n.ts).
+  await loadLocale('en');
   const router = createAppRouter((routes) => createMemoryRouter(routes, { initialEntries: [url] }));
   render(<App router={router} />);
   return { router, i18n };

@@ -4,19 +4,30 @@ import { initReactI18next } from 'react-i18next';
 
 export const LOCALE_STORAGE_KEY = 'trostnetz-locale';
 
-// Every locales/<lang>/<namespace>.json is bundled; namespaces are grouped by feature.
-const modules = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/*.json', {
+type Bundles = Record<string, { default: Record<string, unknown> }>;
+
+/**
+ * The default language's texts (locales/de/<namespace>.json) are bundled with the app; the other
+ * language's come in one chunk of their own when a member uses it (vite.config.ts), so that the first
+ * screen does not carry both.
+ */
+const bundled = import.meta.glob<{ default: Record<string, unknown> }>('../locales/de/*.json', {
   eager: true,
 });
+/** Each file of the other language is its own module; vite.config.ts puts them into one chunk. */
+const lazyEnglish = import.meta.glob<{ default: Record<string, unknown> }>('../locales/en/*.json');
 
-export const resources: Resource = {};
-for (const [path, mod] of Object.entries(modules)) {
-  const match = /locales\/([a-z]{2})\/([\w-]+)\.json$/.exec(path);
-  if (!match) continue;
-  const [, lang, ns] = match as unknown as [string, string, string];
-  resources[lang] ??= {};
-  resources[lang][ns] = mod.default;
+function toNamespaces(modules: Bundles): Record<string, Record<string, unknown>> {
+  const namespaces: Record<string, Record<string, unknown>> = {};
+  for (const [path, mod] of Object.entries(modules)) {
+    const match = /locales\/[a-z]{2}\/([\w-]+)\.json$/.exec(path);
+    if (match) namespaces[match[1]!] = mod.default;
+  }
+  return namespaces;
 }
+
+/** The texts loaded so far, language → namespace → keys. */
+export const resources: Resource = { de: toNamespaces(bundled) };
 
 function storedLocale(): Locale {
   try {
@@ -29,9 +40,11 @@ function storedLocale(): Locale {
 
 export const i18n: I18n = i18next.createInstance();
 
+const initial = storedLocale();
 void i18n.use(initReactI18next).init({
   resources,
-  lng: storedLocale(),
+  // Until the stored language's texts are there (i18nReady), German.
+  lng: resources[initial] ? initial : defaultLocale,
   fallbackLng: defaultLocale,
   supportedLngs: ['de', 'en'],
   defaultNS: 'common',
@@ -58,5 +71,27 @@ export async function setLocale(locale: Locale) {
   } catch {
     // Private mode: the choice lasts for this visit only.
   }
+  await loadLocale(locale);
   await i18n.changeLanguage(locale);
 }
+
+/** Fetches a language's texts once (German is bundled) and adds them to i18next. */
+export async function loadLocale(locale: Locale): Promise<void> {
+  if (resources[locale]) return;
+  const entries = await Promise.all(
+    Object.entries(lazyEnglish).map(async ([path, load]) => [path, await load()] as const),
+  );
+  const namespaces = toNamespaces(Object.fromEntries(entries));
+  resources[locale] = namespaces;
+  for (const [ns, keys] of Object.entries(namespaces)) i18n.addResourceBundle(locale, ns, keys, true, true);
+}
+
+/** Resolves once the stored language's texts are loaded and chosen: the app renders after it. */
+export const i18nReady: Promise<void> = resources[initial]
+  ? Promise.resolve()
+  : loadLocale(initial)
+      .then(() => i18n.changeLanguage(initial))
+      .then(
+        () => undefined,
+        (error: unknown) => console.error('i18n: loading the stored language failed', error),
+      );

@@ -29,6 +29,8 @@ export function buildMessage(overrides: Partial<ChatMessage> = {}): ChatMessage 
     client_id: null,
     send_at: new Date().toISOString(),
     read_at: null,
+    edited_at: null,
+    deleted_at: null,
     ...overrides,
   };
 }

@@ -20,6 +20,10 @@ export const messages = pgTable(
     clientId: text('client_id'),
     sendAt: timestamp('send_at', { withTimezone: true }).notNull().defaultNow(),
     readAt: timestamp('read_at', { withTimezone: true }),
+    /** The sender corrected the text (within MESSAGE_EDIT_MINUTES). */
+    editedAt: timestamp('edited_at', { withTimezone: true }),
+    /** The sender deleted it: `body` is emptied in the same statement, the text is gone for good. */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
   (t) => [
     index('messages_chat_idx').on(t.chatId, t.id),

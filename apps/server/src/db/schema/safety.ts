@@ -24,6 +24,8 @@ export interface ReportSnapshot {
   message: string;
   author_id: number | null;
   created_at: string;
+  /** Chat messages: the few messages before the reported one in its conversation, oldest first. */
+  context?: { id: number; author_id: number | null; created_at: string; message: string }[];
 }
 
 export const reports = pgTable(
@@ -38,7 +40,7 @@ export const reports = pgTable(
     targetId: bigint('target_id', { mode: 'number' }).notNull(),
     reason: text('reason').notNull(),
     details: text('details'),
-    /** Posts and comments: the reported words as they were (title, message, author id, created_at). */
+    /** Posts, comments, chat messages: the reported words as they were (title, message, author id, created_at, context). */
     snapshot: jsonb('snapshot').$type<ReportSnapshot | null>(),
     status: text('status', { enum: ['open', 'in_review', 'closed'] })
       .notNull()

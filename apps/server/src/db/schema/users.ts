@@ -32,6 +32,10 @@ export const users = pgTable(
     isSuperAdmin: boolean('is_super_admin').notNull().default(false),
     matchingStatus: boolean('matching_status').notNull().default(true),
     matchingStep: integer('matching_step').notNull().default(0),
+    /** Chat read receipts (issue 13): off, the partner does not see my reads and I do not see theirs. */
+    chatReadReceipts: boolean('chat_read_receipts').notNull().default(true),
+    /** Chat typing signal: off, my app neither sends nor shows it. */
+    chatTyping: boolean('chat_typing').notNull().default(true),
     hasSeen: text('has_seen').array().notNull().default(sql`'{}'::text[]`),
     termsAcceptedAt: timestamp('terms_accepted_at', { withTimezone: true }),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),

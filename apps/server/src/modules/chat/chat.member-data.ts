@@ -1,8 +1,9 @@
-import { and, eq, gt, inArray, isNotNull, or } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
 import { involves, sideSql } from '../../db/pair-side.ts';
 import { messages } from '../../db/schema/chat.ts';
 import { partnerships } from '../../db/schema/partnerships.ts';
+import { reports } from '../../db/schema/safety.ts';
 import { users } from '../../db/schema/users.ts';
 import { defineMemberData } from '../../lifecycle/member-data.ts';
 import { shownAs } from '../../policies/members.ts';
@@ -63,7 +64,8 @@ export async function* messagePages(ctx: AppContext, userId: number): AsyncGener
 /**
  * Messages: the export has every message the member sent or received. Erasing keeps the conversation
  * for the partner (their own messages and what they were sent); a conversation whose partner's account
- * is gone as well belongs to nobody any more and goes.
+ * is gone as well belongs to nobody any more and goes. Reports about messages keep their snapshot for
+ * moderation, without the member's words and id.
  */
 export const chatData = defineMemberData({
   module: 'chat',
@@ -86,5 +88,28 @@ export const chatData = defineMemberData({
       );
     // The id the member's device gave each message (for retries) is of no use to the partner.
     await tx.update(messages).set({ clientId: null }).where(eq(messages.senderId, userId));
+    // Message reports stay for moderation, but the member's words in their snapshots go (as groups do).
+    const reported = await tx
+      .select({ id: reports.id, snapshot: reports.snapshot })
+      .from(reports)
+      .where(
+        and(
+          eq(reports.targetType, 'message'),
+          sql`(${reports.snapshot} ->> 'author_id')::bigint = ${userId}
+            or ${reports.snapshot} -> 'context' @> ${JSON.stringify([{ author_id: userId }])}::jsonb`,
+        ),
+      );
+    for (const { id, snapshot } of reported) {
+      if (!snapshot) continue;
+      const mine = (author: number | null) => author === userId;
+      const erased = {
+        ...snapshot,
+        ...(mine(snapshot.author_id) ? { message: '', author_id: null } : {}),
+        context: snapshot.context?.map((m) =>
+          mine(m.author_id) ? { ...m, message: '', author_id: null } : m,
+        ),
+      };
+      await tx.update(reports).set({ snapshot: erased }).where(eq(reports.id, id));
+    }
   },
 });

@@ -1,13 +1,26 @@
 import type { ChatMessage } from '@trostnetz/contracts/chat';
 import type { MessageRow } from '../../db/schema/chat.ts';
 
-export const presentMessage = (m: MessageRow): ChatMessage => ({
+/**
+ * A message as one member sees it. `hideRead`: the viewer is its sender and read receipts are not
+ * shared between the pair (policies/conversations.ts `shareReadReceipts`), so the partner's read stays
+ * unseen. A deleted message carries no text.
+ */
+export const presentMessage = (m: MessageRow, opts: { hideRead?: boolean } = {}): ChatMessage => ({
   id: m.id,
   chat_id: m.chatId,
   user_id: m.senderId,
   recipient_id: m.recipientId,
-  message: m.body,
+  message: m.deletedAt ? '' : m.body,
   client_id: m.clientId,
   send_at: m.sendAt.toISOString(),
-  read_at: m.readAt?.toISOString() ?? null,
+  read_at: opts.hideRead ? null : (m.readAt?.toISOString() ?? null),
+  edited_at: m.editedAt?.toISOString() ?? null,
+  deleted_at: m.deletedAt?.toISOString() ?? null,
+});
+
+/** The same message for its sender and its recipient (live events go to both). */
+export const presentForBoth = (m: MessageRow, receiptsShared: boolean) => ({
+  sender: presentMessage(m, { hideRead: !receiptsShared }),
+  recipient: presentMessage(m),
 });

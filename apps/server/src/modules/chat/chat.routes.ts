@@ -1,21 +1,41 @@
 import {
   chatMessage,
+  chatPrivacy,
+  editMessageBody,
   historyQuery,
   historyResponse,
+  messageIdParam,
+  messageReportBody,
   partnerParam,
   readParams,
   readResponse,
   sendMessageBody,
   unreadResponse,
 } from '@trostnetz/contracts/chat';
-import type { FastifyInstance } from 'fastify';
+import { reportResponse } from '@trostnetz/contracts/safety';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context.ts';
 import { currentMember } from '../../plugins/auth.ts';
 import { perMember } from '../../plugins/rate-limit.ts';
-import { history, markRead, sendMessage, unreadBySender } from './chat.service.ts';
+import {
+  chatPrivacyOf,
+  deleteMessage,
+  editMessage,
+  history,
+  markRead,
+  reportMessage,
+  saveChatPrivacy,
+  sendMessage,
+  unreadBySender,
+} from './chat.service.ts';
 
 const socketIdPattern = /^\d+\.\d+$/;
+/** The sending tab's socket (`X-Socket-Id`), left out of the live echo to the sender's own tabs. */
+const socketOf = (request: FastifyRequest) => {
+  const socket = request.headers['x-socket-id'];
+  return typeof socket === 'string' && socketIdPattern.test(socket) ? socket : undefined;
+};
 
 export async function chatRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -28,11 +48,72 @@ export async function chatRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
       ...pre,
       config: { errors: ['conflict'], rateLimit: perMember('chat-send', ctx.config.rateLimits.chatSend) },
     },
-    async (request) => {
-      const socket = request.headers['x-socket-id'];
-      const socketId = typeof socket === 'string' && socketIdPattern.test(socket) ? socket : undefined;
-      return sendMessage(ctx, currentMember(request).id, request.params.partner, request.body, socketId);
+    async (request) =>
+      sendMessage(ctx, currentMember(request).id, request.params.partner, request.body, socketOf(request)),
+  );
+
+  r.patch(
+    '/api/chat/messages/:id',
+    {
+      schema: {
+        tags: ['chat'],
+        description: 'Corrects one of my messages within 15 minutes of sending it (409 after).',
+        params: messageIdParam,
+        body: editMessageBody,
+        response: { 200: chatMessage },
+      },
+      ...pre,
+      config: { rateLimit: perMember('chat-send', ctx.config.rateLimits.chatSend) },
     },
+    async (request) =>
+      editMessage(ctx, currentMember(request).id, request.params.id, request.body.message, socketOf(request)),
+  );
+
+  r.delete(
+    '/api/chat/messages/:id',
+    {
+      schema: {
+        tags: ['chat'],
+        description: 'Deletes one of my messages at any time: its text is gone from the database.',
+        params: messageIdParam,
+        response: { 200: chatMessage },
+      },
+      ...pre,
+      config: { rateLimit: perMember('chat-send', ctx.config.rateLimits.chatSend) },
+    },
+    async (request) => deleteMessage(ctx, currentMember(request).id, request.params.id, socketOf(request)),
+  );
+
+  r.post(
+    '/api/chat/messages/:id/report',
+    {
+      schema: {
+        tags: ['chat', 'reports'],
+        description:
+          'A participant reports a message: stored with a snapshot of it and the few messages before it.',
+        params: messageIdParam,
+        body: messageReportBody,
+        response: { 201: reportResponse },
+      },
+      ...pre,
+      config: { rateLimit: perMember('report', ctx.config.rateLimits.report) },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(await reportMessage(ctx, currentMember(request).id, request.params.id, request.body)),
+  );
+
+  r.get(
+    '/api/user/chat-privacy',
+    { schema: { tags: ['chat'], response: { 200: chatPrivacy } }, ...pre },
+    async (request) => chatPrivacyOf(ctx, currentMember(request).id),
+  );
+
+  r.put(
+    '/api/user/chat-privacy',
+    { schema: { tags: ['chat'], body: chatPrivacy, response: { 200: chatPrivacy } }, ...pre },
+    async (request) => saveChatPrivacy(ctx, currentMember(request).id, request.body),
   );
 
   r.get(

@@ -1,16 +1,28 @@
-import type { ChatMessage, UnreadState } from '@trostnetz/contracts/chat';
+import {
+  type ChatMessage,
+  type ChatPrivacy,
+  MESSAGE_EDIT_MINUTES,
+  REPORT_CONTEXT_MESSAGES,
+  type UnreadState,
+} from '@trostnetz/contracts/chat';
 import { pairIsBefriended } from '@trostnetz/contracts/friendship';
 import { chatChannel } from '@trostnetz/contracts/realtime';
-import { and, asc, desc, eq, gt, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
 import { involves } from '../../db/pair-side.ts';
 import { type MessageRow, messages } from '../../db/schema/chat.ts';
 import { partnerships } from '../../db/schema/partnerships.ts';
+import { type ReportSnapshot, reports } from '../../db/schema/safety.ts';
 import { users } from '../../db/schema/users.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { mayWrite, readableConversation } from '../../policies/conversations.ts';
+import {
+  mayWrite,
+  mayWriteNow,
+  readableConversation,
+  shareReadReceipts,
+} from '../../policies/conversations.ts';
 import { notHidden } from '../../policies/members.ts';
-import { presentMessage } from './chat.presenter.ts';
+import { presentForBoth, presentMessage } from './chat.presenter.ts';
 
 /** The pair's conversation if `me` may read it (the conversations policy), else "not found". */
 async function readablePair(ctx: AppContext, me: number, partner: number) {
@@ -69,6 +81,8 @@ const fromRaw = (r: RawMessage): MessageRow => ({
   clientId: r.client_id,
   sendAt: toDate(r.send_at),
   readAt: r.read_at === null ? null : toDate(r.read_at),
+  editedAt: null,
+  deletedAt: null,
 });
 
 /** Nothing was inserted: a retry of a stored message (answer it, broadcast nothing), or a clear refusal. */
@@ -106,7 +120,11 @@ export async function history(
     .orderBy(q.after !== undefined && !q.before ? asc(messages.id) : desc(messages.id))
     .limit(q.limit + 1);
   const page = rows.slice(0, q.limit).sort((a, b) => b.id - a.id);
-  return { messages: page.map(presentMessage), has_more: rows.length > q.limit };
+  const hideRead = !(await shareReadReceipts(ctx.db, me, partner));
+  return {
+    messages: page.map((m) => presentMessage(m, { hideRead: hideRead && m.senderId === me })),
+    has_more: rows.length > q.limit,
+  };
 }
 
 /** Marks the partner's messages to `me` in this chat read; tells the partner and `me`'s other tabs. */
@@ -129,13 +147,157 @@ export async function markRead(ctx: AppContext, me: number, chatId: number, part
   if (rows.length) {
     const ids = rows.map((r) => r.id);
     const event = { chat_id: chatId, reader_id: me, sender_id: partner, ids, read_at: readAt.toISOString() };
-    for (const member of [partner, me]) {
+    // The partner learns of my read only while both of us share read receipts; my other tabs always.
+    const tell = (await shareReadReceipts(ctx.db, me, partner)) ? [partner, me] : [me];
+    for (const member of tell) {
       ctx.broadcaster.toMember(member, 'chat_message', 'ChatMessagesRead', event);
     }
   }
   return Object.fromEntries(
     rows.map((r) => [String(r.id), { send_at: r.sendAt.toISOString(), read_at: readAt.toISOString() }]),
   );
+}
+
+/**
+ * One of `me`'s own messages that `me` may still change: it exists and is `me`'s (else "not found",
+ * also for the partner's messages), and the pair may still write to each other (else as a send is
+ * refused: hidden or deleted partner "not found", a friendship ended "chat closed").
+ */
+async function ownChangeableMessage(ctx: AppContext, me: number, id: number) {
+  const [message] = await ctx.db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.id, id), eq(messages.senderId, me)));
+  if (!message) throw new AppError('not_found');
+  if (!(await mayWriteNow(ctx.db, me, message.recipientId))) {
+    const pair = await readablePair(ctx, me, message.recipientId);
+    if (pair.partnerDeleted) throw new AppError('not_found');
+    throw new AppError('chat_closed');
+  }
+  return message;
+}
+
+/** Tells both partners (all their tabs but the one that changed it) how a message now is. */
+async function broadcastChange(
+  ctx: AppContext,
+  row: MessageRow,
+  event: 'ChatMessageUpdated' | 'ChatMessageDeleted',
+  socketId?: string,
+) {
+  const shared = await shareReadReceipts(ctx.db, row.senderId, row.recipientId);
+  const seen = presentForBoth(row, shared);
+  ctx.broadcaster.toMember(row.recipientId, 'chat_message', event, { message: seen.recipient });
+  ctx.broadcaster.toMember(row.senderId, 'chat_message', event, { message: seen.sender }, { socketId });
+  return seen.sender;
+}
+
+/** Corrects one's own message within MESSAGE_EDIT_MINUTES of sending it ("bearbeitet"). */
+export async function editMessage(
+  ctx: AppContext,
+  me: number,
+  id: number,
+  text: string,
+  socketId?: string,
+): Promise<ChatMessage> {
+  const message = await ownChangeableMessage(ctx, me, id);
+  if (message.deletedAt) throw new AppError('conflict');
+  const windowStart = new Date(Date.now() - MESSAGE_EDIT_MINUTES * 60_000);
+  const [row] = await ctx.db
+    .update(messages)
+    .set({ body: text, editedAt: new Date() })
+    .where(
+      and(
+        eq(messages.id, id),
+        eq(messages.senderId, me),
+        isNull(messages.deletedAt),
+        gt(messages.sendAt, windowStart),
+      ),
+    )
+    .returning();
+  if (!row) throw new AppError(message.sendAt > windowStart ? 'conflict' : 'message_edit_window_closed');
+  return broadcastChange(ctx, row, 'ChatMessageUpdated', socketId);
+}
+
+/** Deletes one's own message at any time: its text is overwritten in the row, nothing of it stays. */
+export async function deleteMessage(
+  ctx: AppContext,
+  me: number,
+  id: number,
+  socketId?: string,
+): Promise<ChatMessage> {
+  const message = await ownChangeableMessage(ctx, me, id);
+  if (message.deletedAt) return presentMessage(message, { hideRead: true });
+  const [row] = await ctx.db
+    .update(messages)
+    .set({ body: '', deletedAt: new Date() })
+    .where(and(eq(messages.id, id), eq(messages.senderId, me)))
+    .returning();
+  return broadcastChange(ctx, row!, 'ChatMessageDeleted', socketId);
+}
+
+/**
+ * A participant reports a message: into the one reports table (target_type 'message') with a snapshot
+ * of it and the REPORT_CONTEXT_MESSAGES before it in the conversation, so moderators see the context
+ * without reading the whole conversation. Anyone else's report is "not found".
+ */
+export async function reportMessage(
+  ctx: AppContext,
+  me: number,
+  id: number,
+  input: { reason: string; details?: string },
+) {
+  const [message] = await ctx.db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.id, id), or(eq(messages.senderId, me), eq(messages.recipientId, me))));
+  if (!message) throw new AppError('not_found');
+  const before = await ctx.db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.chatId, message.chatId), lt(messages.id, message.id)))
+    .orderBy(desc(messages.id))
+    .limit(REPORT_CONTEXT_MESSAGES);
+  const words = (m: MessageRow) => (m.deletedAt ? '' : m.body);
+  const snapshot: ReportSnapshot = {
+    message: words(message),
+    author_id: message.senderId,
+    created_at: message.sendAt.toISOString(),
+    context: before.reverse().map((m) => ({
+      id: m.id,
+      author_id: m.senderId,
+      created_at: m.sendAt.toISOString(),
+      message: words(m),
+    })),
+  };
+  const [row] = await ctx.db
+    .insert(reports)
+    .values({
+      reporterId: me,
+      targetType: 'message',
+      targetId: message.id,
+      reason: input.reason,
+      details: input.details || null,
+      snapshot,
+    })
+    .returning({ id: reports.id, status: reports.status });
+  return row!;
+}
+
+export async function chatPrivacyOf(ctx: AppContext, me: number): Promise<ChatPrivacy> {
+  const [row] = await ctx.db
+    .select({ read_receipts: users.chatReadReceipts, typing: users.chatTyping })
+    .from(users)
+    .where(eq(users.id, me));
+  if (!row) throw new AppError('not_found');
+  return row;
+}
+
+export async function saveChatPrivacy(ctx: AppContext, me: number, input: ChatPrivacy): Promise<ChatPrivacy> {
+  await ctx.db
+    .update(users)
+    .set({ chatReadReceipts: input.read_receipts, chatTyping: input.typing, updatedAt: new Date() })
+    .where(eq(users.id, me));
+  return chatPrivacyOf(ctx, me);
 }
 
 /** Unread messages per sender (hidden members left out), plus the total. */

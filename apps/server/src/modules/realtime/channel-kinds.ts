@@ -32,11 +32,14 @@ export const channelKinds = [
     match: parseMemberChannel,
     authorize: (_ctx, member, channel) => channel.userId === member.id,
   }),
-  /** `private-chat_{id}`: a conversation, for both partners while they may write to each other. */
+  /**
+   * `private-chat_{id}`: a conversation's typing signal, for both partners while they may write to each
+   * other, unless the member switched the typing signal off (issue 13): then they neither send nor get it.
+   */
   channelKind({
     kind: 'conversation',
     match: parseChatChannel,
-    authorize: (ctx, member, chatId) => mayJoinConversation(ctx.db, member.id, chatId),
+    authorize: (ctx, member, chatId) => member.chatTyping && mayJoinConversation(ctx.db, member.id, chatId),
   }),
   /** `private-group_{id}`: a group's new posts, for its members. */
   channelKind({

@@ -23,6 +23,7 @@ export const accountData = defineMemberData({
       terms_accepted_at: iso(row.termsAcceptedAt),
       last_seen_at: iso(row.lastSeenAt),
       premium_until: iso(row.premiumUntil),
+      chat_privacy: { read_receipts: row.chatReadReceipts, typing: row.chatTyping },
       sessions: own.map((s) => ({
         user_agent: s.userAgent,
         created_at: iso(s.createdAt),

@@ -1,54 +1,34 @@
-import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { Bell, EyeOff, LogOut, ShieldCheck, Sparkles, User as UserIcon, UserRound } from 'lucide-react';
-import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
-import { cn } from '../../components/ui/cn.ts';
-import { useSignOut } from '../../features/auth/hooks/use-sign-out.ts';
+import { cloneElement, lazy, type ReactElement, Suspense, useState } from 'react';
 
-const itemClass =
-  'flex min-h-11 cursor-pointer items-center gap-3 rounded-lg px-3 py-2 text-ink outline-none data-[highlighted]:bg-accent-soft';
+const loadPanel = () => import('./account-menu-panel.tsx');
+const AccountMenuPanel = lazy(async () => ({ default: (await loadPanel()).AccountMenuPanel }));
 
-/** Profile, settings and logout; on mobile it sits in the bottom bar. */
-export function AccountMenu({ trigger, nickname }: { trigger: ReactNode; nickname: string }) {
-  const { t } = useTranslation('layout');
-  const navigate = useNavigate();
-  const { signOut, pending } = useSignOut();
-  const items = [
-    { to: '/profile', label: t('menu.profile'), icon: UserRound },
-    { to: '/settings', label: t('menu.settings'), icon: ShieldCheck },
-    { to: '/notifications', label: t('menu.notifications'), icon: Bell },
-    { to: '/blocklist', label: t('menu.blocklist'), icon: EyeOff },
-    { to: '/premium', label: t('menu.premium'), icon: Sparkles },
-  ];
+type Trigger = ReactElement<{
+  onClick?: () => void;
+  onPointerEnter?: () => void;
+  onFocus?: () => void;
+  'aria-haspopup'?: 'menu';
+}>;
+
+/**
+ * The account menu (profile, settings, logout). Its menu library is not part of the first screen: the
+ * trigger is shown at once, the menu is fetched when the pointer or focus reaches it, and the first
+ * click opens it as soon as it is there.
+ */
+export function AccountMenu({ trigger, nickname }: { trigger: Trigger; nickname: string }) {
+  const [clicked, setClicked] = useState(false);
+  if (!clicked) {
+    const prefetch = () => void loadPanel();
+    return cloneElement(trigger, {
+      'aria-haspopup': 'menu',
+      onPointerEnter: prefetch,
+      onFocus: prefetch,
+      onClick: () => setClicked(true),
+    });
+  }
   return (
-    <DropdownMenu.Root>
-      <DropdownMenu.Trigger asChild>{trigger}</DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content
-          align="end"
-          sideOffset={8}
-          collisionPadding={12}
-          className="z-50 min-w-60 rounded-2xl border border-line bg-surface p-2 shadow-lg"
-        >
-          <DropdownMenu.Label className="flex items-center gap-2 px-3 py-2 text-sm text-muted">
-            <UserIcon aria-hidden="true" className="size-4" />
-            <span className="truncate">{t('menu.signedInAs', { nickname })}</span>
-          </DropdownMenu.Label>
-          <DropdownMenu.Separator className="my-1 h-px bg-line" />
-          {items.map(({ to, label, icon: Icon }) => (
-            <DropdownMenu.Item key={to} className={itemClass} onSelect={() => navigate(to)}>
-              <Icon aria-hidden="true" className="size-5 text-muted" />
-              {label}
-            </DropdownMenu.Item>
-          ))}
-          <DropdownMenu.Separator className="my-1 h-px bg-line" />
-          <DropdownMenu.Item className={cn(itemClass)} onSelect={() => void signOut()} disabled={pending}>
-            <LogOut aria-hidden="true" className="size-5 text-muted" />
-            {t('menu.logout')}
-          </DropdownMenu.Item>
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+    <Suspense fallback={trigger}>
+      <AccountMenuPanel trigger={trigger} nickname={nickname} defaultOpen />
+    </Suspense>
   );
 }

@@ -31,6 +31,20 @@ describe('chat store (SPEC.md §4 Chat, Local persistence)', () => {
     expect(totalUnread(store())).toBe(0);
   });
 
+  it('chat rule: an edited or deleted message replaces the cached copy and counts as nothing unread', () => {
+    store().replace(9, [buildMessage({ id: 1, message: 'traurgi' })], false);
+    store().change(buildMessage({ id: 1, message: 'traurig', edited_at: '2026-01-01T10:05:00.000Z' }), ME);
+    expect(store().messages['9']).toMatchObject([
+      { id: 1, message: 'traurig', edited_at: expect.any(String) },
+    ]);
+    store().change(buildMessage({ id: 1, message: '', deleted_at: '2026-01-01T10:06:00.000Z' }), ME);
+    expect(store().messages['9']).toMatchObject([{ id: 1, message: '', deleted_at: expect.any(String) }]);
+    // Not cached (that chat was never loaded): nothing is added; the next sync brings it as it is.
+    store().change(buildMessage({ id: 8, user_id: 12, message: '' }), ME);
+    expect(store().messages['12']).toBeUndefined();
+    expect(totalUnread(store())).toBe(0);
+  });
+
   it('merges by message id: a live message that a catch-up returns again is kept once', () => {
     store().replace(9, [buildMessage({ id: 1 }), buildMessage({ id: 2 })], false);
     store().receive(buildMessage({ id: 4 }), ME);

@@ -45,6 +45,8 @@ interface ChatState extends ChatData {
   replace: (partnerId: number, list: ChatMessage[], hasMore: boolean) => void;
   /** A live message: cached (if the chat was loaded) and, from the partner, counted unread. */
   receive: (message: ChatMessage, me: number) => void;
+  /** A message edited or deleted (live, or my own answer): the cached copy is replaced, no unread count. */
+  change: (message: ChatMessage, me: number) => void;
   setUnread: (bySender: Record<string, number>) => void;
   clearUnread: (partnerId: number) => void;
   markRead: (partnerId: number, ids: number[], readAt: string) => void;
@@ -141,6 +143,14 @@ export const useChatStore = create<ChatState>()(
             unread:
               mine || known || message.read_at ? s.unread : { ...s.unread, [key]: (s.unread[key] ?? 0) + 1 },
           };
+        }),
+      change: (message, me) =>
+        set((s) => {
+          const key = String(message.user_id === me ? message.recipient_id : message.user_id);
+          const cached = s.messages[key];
+          // Not loaded yet: the next sync brings it as it now is.
+          if (!cached?.some((m) => m.id === message.id)) return s;
+          return { messages: { ...s.messages, [key]: mergeById(cached, [message]) } };
         }),
       setUnread: (bySender) => set({ unread: { ...bySender } }),
       clearUnread: (partnerId) =>

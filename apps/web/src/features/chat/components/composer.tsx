@@ -4,16 +4,22 @@ import { type FormEvent, type KeyboardEvent, useId, useRef, useState } from 'rea
 import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../../components/ui/button.tsx';
 import { CrisisHint } from '../../../domain/safety/crisis-hint.tsx';
+import { ContactHint } from './contact-hint.tsx';
 
 const MAX_HEIGHT_PX = 200;
 
-/** Enter sends, Shift+Enter starts a new line; focus stays in the field after sending. */
+/**
+ * Enter sends, Shift+Enter starts a new line; focus stays in the field after sending. In a new
+ * partnership, contact details in the text bring a safety note (ContactHint).
+ */
 export function Composer({
   name,
+  newPartnership = false,
   onSend,
   onTyping,
 }: {
   name: string;
+  newPartnership?: boolean;
   onSend: (text: string) => void;
   onTyping: () => void;
 }) {
@@ -51,6 +57,7 @@ export function Composer({
   return (
     <form onSubmit={submit} className="border-t border-line bg-canvas px-4 pt-3 pb-3">
       <CrisisHint text={text} className="mb-2 empty:mb-0" />
+      <ContactHint text={text} active={newPartnership} />
       <div className="flex items-end gap-2">
         <label htmlFor={`${hintId}-field`} className="sr-only">
           {t('composer.label', { name })}

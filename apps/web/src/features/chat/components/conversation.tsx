@@ -6,7 +6,9 @@ import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button, ButtonLink } from '../../../components/ui/button.tsx';
 import { cn } from '../../../components/ui/cn.ts';
+import { useChatPrivacy } from '../../../domain/chat/chat-privacy.ts';
 import { PartnerAvatar, useDisplayName } from '../../../domain/partners/partner-avatar.tsx';
+import { isNewPartnership } from '../../../domain/safety/contact-hint.ts';
 import { canWrite, isDeleted } from '../chat-partners.ts';
 import { useConversation } from '../hooks/use-conversation.ts';
 import { useTyping } from '../hooks/use-typing.ts';
@@ -19,7 +21,14 @@ export function Conversation({ partner, me }: { partner: Partner; me: number }) 
   const name = useDisplayName()(partner.nickname);
   const writable = canWrite(partner);
   const conversation = useConversation(partner);
-  const typing = useTyping({ chatId: partner.chat_id, partnerId: partner.id, me, enabled: writable });
+  // With the typing signal switched off, this app neither sends nor shows it (issue 13).
+  const typingOn = useChatPrivacy().data?.typing ?? false;
+  const typing = useTyping({
+    chatId: partner.chat_id,
+    partnerId: partner.id,
+    me,
+    enabled: writable && typingOn,
+  });
   const lastFromPartner = conversation.messages.findLast((m) => m.user_id === partner.id)?.id;
   const { stopShowing } = typing;
   // A message from the partner ends their typing.
@@ -97,6 +106,8 @@ export function Conversation({ partner, me }: { partner: Partner; me: number }) 
       <MessageLog
         name={name}
         partnerId={partner.id}
+        me={me}
+        writable={writable}
         messages={conversation.messages}
         pending={conversation.pending}
         loading={conversation.sync.isPending}
@@ -109,6 +120,7 @@ export function Conversation({ partner, me }: { partner: Partner; me: number }) 
       {writable ? (
         <Composer
           name={name}
+          newPartnership={isNewPartnership(conversation.messages.length, conversation.hasMore)}
           onSend={(text) => {
             conversation.send(text);
             typing.sent();

@@ -1,23 +1,31 @@
 import type { ChatMessage } from '@trostnetz/contracts/chat';
 import { Check, CheckCheck, Clock } from 'lucide-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { cn } from '../../../components/ui/cn.ts';
 import type { PendingMessage } from '../../../domain/chat/chat-store.ts';
 import { timeOf } from '../format.ts';
+import { EditForm, MessageActions } from './message-actions.tsx';
 
 type Props =
-  | { kind: 'stored'; message: ChatMessage; own: boolean; name: string }
+  | { kind: 'stored'; message: ChatMessage; own: boolean; name: string; me: number; writable: boolean }
   | { kind: 'pending'; pending: PendingMessage; onRetry: () => void };
 
-/** One message; own ones right with their state: ✓ sent, ✓✓ read, pending, or not sent + retry. */
+/**
+ * One message; own ones right with their state: ✓ sent, ✓✓ read, pending, or not sent + retry. A
+ * corrected one says "bearbeitet", a deleted one only "Nachricht gelöscht".
+ */
 export function MessageBubble(props: Props) {
   const { t, i18n } = useTranslation('chat');
+  const [editing, setEditing] = useState(false);
   const own = props.kind === 'pending' || props.own;
   const text = props.kind === 'pending' ? props.pending.message : props.message.message;
   const sendAt = props.kind === 'pending' ? props.pending.send_at : props.message.send_at;
   const time = timeOf(sendAt, i18n.language);
   const failed = props.kind === 'pending' && props.pending.status === 'failed';
+  const deleted = props.kind === 'stored' && Boolean(props.message.deleted_at);
+  const edited = props.kind === 'stored' && !deleted && Boolean(props.message.edited_at);
 
   return (
     <div className={cn('flex', own ? 'justify-end' : 'justify-start')}>
@@ -31,11 +39,30 @@ export function MessageBubble(props: Props) {
         <span className="sr-only">
           {own ? t('message.you') : props.kind === 'stored' ? props.name : ''} {t('message.at', { time })}:
         </span>
-        <p className="break-words whitespace-pre-wrap">{text}</p>
+        {props.kind === 'stored' && editing ? (
+          <EditForm message={props.message} me={props.me} onDone={() => setEditing(false)} />
+        ) : deleted ? (
+          <p data-message-deleted className="text-muted italic">
+            {t('message.deleted')}
+          </p>
+        ) : (
+          <p className="break-words whitespace-pre-wrap">{text}</p>
+        )}
         <p className="mt-1 flex items-center justify-end gap-1 text-sm text-muted">
+          {edited && <span data-message-edited>{t('message.edited')} ·</span>}
           <span aria-hidden="true">{time}</span>
-          {own && <OwnState {...props} />}
+          {own && !deleted && <OwnState {...props} />}
         </p>
+        {props.kind === 'stored' && !editing && (
+          <MessageActions
+            message={props.message}
+            own={props.own}
+            me={props.me}
+            name={props.name}
+            writable={props.writable}
+            onEdit={() => setEditing(true)}
+          />
+        )}
         {props.kind === 'pending' && failed && (
           <div className="mt-1 flex flex-wrap items-center justify-end gap-2">
             <span className="text-sm text-danger-strong">{t('message.failed')}</span>

@@ -10,6 +10,9 @@ import { MessageBubble } from './message-bubble.tsx';
 interface Props {
   name: string;
   partnerId: number;
+  me: number;
+  /** The two may still write to each other: my messages can be edited and deleted. */
+  writable: boolean;
   messages: ChatMessage[];
   pending: PendingMessage[];
   loading: boolean;
@@ -84,6 +87,8 @@ export function MessageLog(props: Props) {
         message={m}
         own={m.user_id !== props.partnerId}
         name={props.name}
+        me={props.me}
+        writable={props.writable}
       />,
     );
   }

@@ -9,7 +9,8 @@ import { markReadIfReading } from '../api/mark-read.ts';
 /**
  * Mounted once for a signed-in, verified member (SPEC.md §4 Chat): unread counts from the server,
  * then live. A new message counts as unread for its sender; in the conversation being read it is
- * appended and marked read at once (in a hidden tab only once the page is shown again). ChatMessagesRead brings read marks of own messages, and reads from other tabs.
+ * appended and marked read at once (in a hidden tab only once the page is shown again). ChatMessagesRead brings read marks of own messages, and reads from other tabs;
+ * ChatMessageUpdated / ChatMessageDeleted replace the cached copy.
  */
 export function useChatLive(me: number | null) {
   useUnreadSync(me !== null);
@@ -31,9 +32,18 @@ export function useChatLive(me: number | null) {
         store.clearUnread(sender_id);
       } else store.markRead(reader_id, ids, read_at);
     });
+    // Edited or deleted by its sender (the partner, or me in another tab): shown as it now is.
+    const offUpdated = realtimeBus.on('ChatMessageUpdated', ({ message }) =>
+      useChatStore.getState().change(message, me),
+    );
+    const offDeleted = realtimeBus.on('ChatMessageDeleted', ({ message }) =>
+      useChatStore.getState().change(message, me),
+    );
     return () => {
       offNew();
       offRead();
+      offUpdated();
+      offDeleted();
     };
   }, [me, client]);
 }

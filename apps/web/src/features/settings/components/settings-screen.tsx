@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Page } from '../../../components/ui/page.tsx';
+import { ChatPrivacySection } from './chat-privacy-section.tsx';
 import { ContentNotesSection } from './content-notes-section.tsx';
 import { EmailSection } from './email-section.tsx';
 import { LanguageSection } from './language-section.tsx';
@@ -19,6 +20,7 @@ export function SettingsScreen() {
       <SessionsSection />
       <NicknameSection />
       <LanguageSection />
+      <ChatPrivacySection />
       <ContentNotesSection />
       <SubscriptionSection />
       <YourDataSection />

@@ -1,0 +1,241 @@
+// npm run bench -- lighthouse: Lighthouse 12 (mobile profile, its default) against the built app on a local
+// port, for /login (a first visit) and /dashboard (a signed-in, onboarded member), printing performance,
+// accessibility and best practices. Targets (issue 13): performance ≥ 95, accessibility 100.
+// Needs `npm run build` first and Chromium (CHROME_PATH, default /usr/bin/chromium).
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import puppeteer from 'puppeteer-core';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const port = 4100 + Math.floor(Math.random() * 800);
+const base = `http://127.0.0.1:${port}`;
+const dataDir = mkdtempSync(path.join(tmpdir(), 'trostnetz-lighthouse-'));
+const PASSWORD = 'Ruhige Stunden am See 7';
+const answers: Record<string, string[] | string> = {
+  role: ['seeker'],
+  loss_kind: ['parent'],
+  loss_when: ['3_12m'],
+  support_kind: ['listening'],
+  age_group: ['36_50'],
+  partner_age: [],
+  gender: [],
+  partner_gender: [],
+  region: ['de_berlin'],
+  languages: ['de'],
+  about: 'Ich habe meine Mutter verloren und suche jemanden zum Reden.',
+};
+
+function startServer(): ChildProcess {
+  const server = spawn(process.execPath, ['apps/server/dist/server.js'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  return server;
+}
+
+async function waitForServer() {
+  for (let i = 0; i < 240; i++) {
+    try {
+      if ((await fetch(`${base}/api/config`)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error('the built server did not start (run `npm run build` first)');
+}
+
+async function api(method: string, url: string, body?: unknown, token?: string) {
+  const res = await fetch(`${base}${url}`, {
+    method,
+    headers: {
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
+  return res.status === 204 ? null : res.json();
+}
+
+/** The verification link of the mail the server wrote to DATA_DIR/outbox (quoted-printable decoded). */
+async function verifyLink(email: string): Promise<string> {
+  const dir = path.join(dataDir, 'outbox');
+  for (let i = 0; i < 60; i++) {
+    for (const file of (() => {
+      try {
+        return readdirSync(dir);
+      } catch {
+        return [];
+      }
+    })()) {
+      const raw = readFileSync(path.join(dir, file), 'utf8')
+        .replace(/=\r?\n/g, '')
+        .replace(/=3D/gi, '=');
+      if (!raw.includes(email)) continue;
+      const link = /https?:\/\/[^\s"'<>]+\/email\/verify\/\d+\/[a-f0-9]+\?[^\s"'<>]+/.exec(raw)?.[0];
+      if (link) return link;
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`no verification mail for ${email}`);
+}
+
+/** Registered, verified and onboarded through the API, as the e2e journeys make members. */
+async function onboardedMember() {
+  const email = `lighthouse-${Date.now()}@example.org`;
+  const tokens = (await api('POST', '/api/register', {
+    email,
+    password: PASSWORD,
+    password_confirmation: PASSWORD,
+    nickname: 'Leuchtturm',
+    terms_accepted: true,
+    locale: 'de',
+  })) as { token: string; refresh_token: string };
+  const link = new URL(await verifyLink(email));
+  await api('POST', `${link.pathname.replace('/email/verify/', '/api/verify/')}${link.search}`);
+  const q = (await api('GET', '/api/onboarding/questionnaire', undefined, tokens.token)) as {
+    steps: number;
+    questions: { step: number; key: string }[];
+  };
+  for (let step = 1; step <= q.steps; step++) {
+    const keys = new Set(q.questions.filter((x) => x.step === step).map((x) => x.key));
+    const stepAnswers = Object.fromEntries(Object.entries(answers).filter(([k]) => keys.has(k)));
+    await api('POST', `/api/onboarding/steps/${step}`, { answers: stepAnswers }, tokens.token);
+  }
+  return tokens;
+}
+
+type Scores = Record<'performance' | 'accessibility' | 'best-practices', number>;
+
+async function audit(
+  chromePort: number,
+  url: string,
+  prepare?: (page: import('puppeteer-core').Page) => Promise<void>,
+) {
+  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chromePort}` });
+  const page = await browser.newPage();
+  if (prepare) await prepare(page);
+  const result = await lighthouse(
+    url,
+    {
+      port: chromePort,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility', 'best-practices'],
+      // The signed-in run keeps the session cookies and the cookie choice it was given.
+      disableStorageReset: Boolean(prepare),
+    },
+    undefined,
+    page,
+  );
+  await page.close();
+  await browser.disconnect();
+  if (!result) throw new Error(`lighthouse gave no result for ${url}`);
+  const { categories, audits } = result.lhr;
+  const scores = Object.fromEntries(
+    Object.entries(categories).map(([id, c]) => [id, Math.round((c.score ?? 0) * 100)]),
+  ) as Scores;
+  const failing = Object.values(audits)
+    .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative')
+    .map((a) => `${a.id}${a.displayValue ? ` (${a.displayValue})` : ''}`);
+  const metrics = [
+    'first-contentful-paint',
+    'largest-contentful-paint',
+    'total-blocking-time',
+    'cumulative-layout-shift',
+  ]
+    .map((id) => `${id.replace(/-/g, ' ')} ${audits[id]?.displayValue ?? '?'}`)
+    .join(', ');
+  // What moved (cumulative layout shift), so a regression names its element.
+  const shifts = (
+    (
+      audits['layout-shifts']?.details as {
+        items?: { node?: { selector?: string; snippet?: string }; score?: number }[];
+      }
+    )?.items ?? []
+  ).map((item) => `${item.node?.selector ?? item.node?.snippet ?? '?'} (${(item.score ?? 0).toFixed(3)})`);
+  return { scores, failing, metrics, shifts };
+}
+
+async function main() {
+  const server = startServer();
+  let chrome: chromeLauncher.LaunchedChrome | undefined;
+  try {
+    await waitForServer();
+    const member = await onboardedMember();
+    chrome = await chromeLauncher.launch({
+      chromePath,
+      chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'],
+    });
+    const runs = [
+      { name: '/login (first visit)', url: `${base}/login` },
+      {
+        name: '/dashboard (signed in)',
+        url: `${base}/dashboard`,
+        prepare: async (page: import('puppeteer-core').Page) => {
+          await page.goto(`${base}/api/config`);
+          await page.evaluate(() => {
+            // Runs in the page; bench has no DOM typings.
+            const { localStorage } = globalThis as unknown as {
+              localStorage: { setItem(key: string, value: string): void };
+            };
+            localStorage.setItem(
+              'cookie_consent',
+              JSON.stringify({
+                state: { choice: { statistics: false, marketing: false, decidedAt: '2026-01-01T00:00:00Z' } },
+                version: 0,
+              }),
+            );
+          });
+          await page.setCookie(
+            { name: 'prod-access-token', value: member.token, url: base },
+            { name: 'prod-refresh-token', value: member.refresh_token, url: base },
+          );
+        },
+      },
+    ];
+    let met = true;
+    for (const run of runs) {
+      const { scores, failing, metrics, shifts } = await audit(chrome.port, run.url, run.prepare);
+      console.log(
+        `${run.name}: performance ${scores.performance}, accessibility ${scores.accessibility}, best practices ${scores['best-practices']}`,
+      );
+      console.log(`  ${metrics}`);
+      if (failing.length) console.log(`  below 90: ${failing.join(', ')}`);
+      if (shifts.length) console.log(`  layout shifts: ${shifts.join(', ')}`);
+      if (scores.performance < 95 || scores.accessibility < 100) met = false;
+    }
+    console.log(
+      met
+        ? 'targets met (performance ≥ 95, accessibility 100)'
+        : 'targets NOT met (performance ≥ 95, accessibility 100)',
+    );
+  } finally {
+    chrome?.kill();
+    server.kill();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
