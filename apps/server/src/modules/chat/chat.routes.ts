@@ -63,7 +63,10 @@ export async function chatRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
         response: { 200: chatMessage },
       },
       ...pre,
-      config: { rateLimit: perMember('chat-send', ctx.config.rateLimits.chatSend) },
+      config: {
+        errors: ['chat_closed', 'message_edit_window_closed'],
+        rateLimit: perMember('chat-send', ctx.config.rateLimits.chatSend),
+      },
     },
     async (request) =>
       editMessage(ctx, currentMember(request).id, request.params.id, request.body.message, socketOf(request)),
@@ -79,7 +82,10 @@ export async function chatRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
         response: { 200: chatMessage },
       },
       ...pre,
-      config: { rateLimit: perMember('chat-send', ctx.config.rateLimits.chatSend) },
+      config: {
+        errors: ['chat_closed'],
+        rateLimit: perMember('chat-send', ctx.config.rateLimits.chatSend),
+      },
     },
     async (request) => deleteMessage(ctx, currentMember(request).id, request.params.id, socketOf(request)),
   );
