@@ -82,15 +82,34 @@ describe('matching properties (fast-check, reference matcher)', () => {
         for (const { answers, paused, hides, order } of communities) {
           const members: MemberTokens[] = [];
           const community: RefCommunity = { members: new Map(), hidden: new Set(), pairs: new Set() };
+          // The model of the top-up: each member's open suggestions, and who was suggested back.
+          const open = new Map<number, Set<number>>();
+          const shared = new Map<string, string[]>();
+          const topUp = (meId: number) => {
+            const mine = open.get(meId)!;
+            if (mine.size >= FREE_SUGGESTIONS) return;
+            for (const c of refCandidates(questions, community, meId, FREE_SUGGESTIONS - mine.size)) {
+              community.pairs.add(pairId(meId, c.id));
+              shared.set(pairId(meId, c.id), c.shared);
+              mine.add(c.id);
+              const theirs = open.get(c.id)!;
+              if (community.members.get(meId)!.suggestible && theirs.size < FREE_SUGGESTIONS)
+                theirs.add(meId);
+            }
+          };
           for (const [i, a] of answers.entries()) {
             const m = await registerMember(t);
             await verifyMember(t, m);
             await answerAll(t, m, { ...a, about: 'Ich suche jemanden, der zuhört.' });
             members.push(m);
-            community.members.set(m.id, { id: m.id, answers: a as RefAnswers, suggestible: !paused[i] });
+            // Finishing onboarding tops up at once (before this member pauses).
+            community.members.set(m.id, { id: m.id, answers: a as RefAnswers, suggestible: true });
+            open.set(m.id, new Set());
+            topUp(m.id);
             if (paused[i]) {
               const res = await call(t, 'POST', '/api/user/matching/status', { token: m.token });
               expect(res.json.matching_status).toBe(false);
+              community.members.get(m.id)!.suggestible = false;
             }
           }
           for (const [a, b] of hides) {
@@ -100,25 +119,21 @@ describe('matching properties (fast-check, reference matcher)', () => {
             community.hidden.add(`${members[a]!.id}>${members[b]!.id}`);
           }
 
-          // The model of the top-up: each member's open suggestions, and who was suggested back.
-          const open = new Map<number, Set<number>>(members.map((m) => [m.id, new Set()]));
-          const shared = new Map<string, string[]>();
           for (const i of order) {
             const me = members[i]!;
             const mine = open.get(me.id)!;
-            if (mine.size < FREE_SUGGESTIONS) {
-              for (const c of refCandidates(questions, community, me.id, FREE_SUGGESTIONS - mine.size)) {
-                community.pairs.add(pairId(me.id, c.id));
-                shared.set(pairId(me.id, c.id), c.shared);
-                mine.add(c.id);
-                const theirs = open.get(c.id)!;
-                if (!paused[i] && theirs.size < FREE_SUGGESTIONS) theirs.add(me.id);
-              }
-            }
+            topUp(me.id);
+            // Hidden either way: the list never shows them (their place stays taken, as the API counts it).
+            const visible = [...mine].filter(
+              (id) =>
+                !community.hidden.has(`${me.id}>${id}`) &&
+                !community.hidden.has(`${id}>${me.id}`) &&
+                community.members.get(id)!.suggestible,
+            );
             const res = await call(t, 'GET', '/api/user/matching/suggestions', { token: me.token });
             expect(res.status).toBe(200);
             const got = (res.json.suggestions as Suggestion[]).sort((x, y) => x.id - y.id);
-            const want = [...mine].sort((x, y) => x - y);
+            const want = visible.sort((x, y) => x - y);
             expect(
               got.map((s) => s.id),
               `suggestions of member ${i} (${me.id}) of ${members.map((m) => m.id)}`,
