@@ -32,7 +32,7 @@ const frame = (value: unknown) => JSON.stringify(value);
 const isRecord = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 
-const json = fc.jsonValue({ maxDepth: 3, size: 'xsmall' });
+const json = fc.jsonValue({ maxDepth: 3 });
 const CHANNEL_CHARS = /^[A-Za-z0-9_\-=@,.;]+$/;
 const PROTOCOL_EVENTS = ['pusher:ping', 'pusher:pong', 'pusher:subscribe', 'pusher:unsubscribe'];
 

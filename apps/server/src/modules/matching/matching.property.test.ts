@@ -50,15 +50,15 @@ const some = (xs: string[]) => fc.subarray(xs, { minLength: 1 });
 /** Answers drawn from few options each, so members often share some and differ in others. */
 const answersArb = (languages: readonly string[]) =>
   fc.record({
-    role: fc.constantFrom(['seeker'], ['seeker'], ['supporter']),
+    role: fc.constantFrom<string[]>(['seeker'], ['seeker'], ['supporter']),
     loss_kind: some(['parent', 'child', 'sibling']),
     loss_when: one(optionsOf('loss_when', 2)),
     support_kind: some(optionsOf('support_kind', 2)),
     age_group: one(optionsOf('age_group', 2)),
     partner_age: fc.subarray(optionsOf('age_group', 2)),
-    gender: fc.constantFrom([], ['female'], ['male']),
+    gender: fc.constantFrom<string[]>([], ['female'], ['male']),
     partner_gender: fc.subarray(['female', 'male']),
-    region: fc.oneof(fc.constant([]), one(optionsOf('region', 2))),
+    region: fc.oneof(fc.constant<string[]>([]), one(optionsOf('region', 2))),
     languages: some([...languages]),
   });
 
