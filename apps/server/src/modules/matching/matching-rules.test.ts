@@ -204,6 +204,21 @@ describe('matching rules: scores, order and limits', () => {
 });
 
 describe('matching rules: both members of a match', () => {
+  it('matching rule: a partly full list is topped up by exactly the free places', async () => {
+    const join = community('pet');
+    // g1–g3 speak Polish only; p1 Turkish only, so p1 never meets them.
+    for (let i = 0; i < 3; i++) await join({ languages: ['pl'] });
+    const p1 = await join({ languages: ['tr'], region: ['at'] });
+    // o finds only p1 and is offered back: p1 has one open suggestion and two free places.
+    const o = await join({ languages: ['tr'], region: ['at'] });
+    expect(await suggestionsOf(o)).toEqual([p1.id]);
+    // q1–q3 speak both and prefer the Polish members and each other (13) to p1 (11): none is offered to p1.
+    const qs: MemberTokens[] = [];
+    for (let i = 0; i < 3; i++) qs.push(await join({ languages: ['tr', 'pl'] }));
+    // p1 asks: one open, three candidates, two places: the newest two.
+    expect(sorted(await suggestionsOf(p1))).toEqual(idsOf([o, qs[1]!, qs[2]!]));
+  });
+
   it('matching rule: a new match is offered back when the other has room, live, and never into a full list', async () => {
     const join = community('parent');
     const ch = { languages: ['ru'], region: ['ch'] };
