@@ -3,6 +3,7 @@
 // checked by .dependency-cruiser-cycles.cjs, on the imports that remain at run time.
 const notProduction = [
   '\\.test\\.tsx?$',
+  '\\.test-support\\.ts$',
   '^apps/server/src/test/',
   '^apps/web/src/test/',
   '^apps/[^/]+/vitest\\.',

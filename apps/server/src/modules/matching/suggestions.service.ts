@@ -23,6 +23,9 @@ export async function topUpSuggestions(ctx: AppContext, member: UserRow): Promis
   if (open >= limit) return;
   const candidates = await findCandidates(ctx.db, member.id, limit - open);
   await storeSuggestions(ctx.db, member.id, candidates);
+  // A paused member is suggested to nobody: their new matches are not offered back (the other side's
+  // list would not show them, yet they would take its free places).
+  if (!member.matchingStatus) return;
   for (const c of candidates) {
     const other = await findActiveUser(ctx.db, c.id);
     if (!other || (await openSuggestionCount(ctx.db, c.id)) >= suggestionLimit(other)) continue;

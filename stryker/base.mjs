@@ -1,0 +1,25 @@
+// Shared Stryker settings for every mutation target (README "Mutation testing"; run through scripts/mutation.mjs).
+// Each target mutates one rule area and runs only that area's own tests (its vitest config's `include`).
+/** @param {{ name: string, mutate: string[], vitestConfig: string, timeoutMS?: number }} target */
+export function strykerTarget({ name, mutate, vitestConfig, timeoutMS = 20_000 }) {
+  return {
+    testRunner: 'vitest',
+    plugins: ['@stryker-mutator/vitest-runner'],
+    vitest: { configFile: vitestConfig, related: false },
+    coverageAnalysis: 'perTest',
+    mutate,
+    // Two cores, shared: never more than two test processes.
+    concurrency: 2,
+    timeoutMS,
+    thresholds: { high: 90, low: 85, break: 85 },
+    incremental: true,
+    incrementalFile: `reports/stryker-incremental-${name}.json`,
+    reporters: ['clear-text', 'progress-append-only', 'html', 'json'],
+    htmlReporter: { fileName: `reports/mutation/${name}.html` },
+    jsonReporter: { fileName: `reports/mutation/${name}.json` },
+    // The web app, journeys, benchmarks and docs are never imported by these tests: not copied to the sandbox.
+    ignorePatterns: ['apps/web', 'e2e', 'bench', 'docs', 'reports', '.artifacts', 'coverage', 'test-results'],
+    tempDirName: `.stryker-tmp/${name}`,
+    cleanTempDir: 'always',
+  };
+}

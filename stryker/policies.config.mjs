@@ -1,0 +1,8 @@
+import { strykerTarget } from './base.mjs';
+
+// The policies: who may see or do what (members, conversations, premium, permissions, roles, profile).
+export default strykerTarget({
+  name: 'policies',
+  mutate: ['apps/server/src/policies/*.ts', '!apps/server/src/policies/*.test.ts'],
+  vitestConfig: 'stryker/vitest.policies.config.ts',
+});
