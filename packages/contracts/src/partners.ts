@@ -22,6 +22,8 @@ export const partner = z.object({
   reason: z.array(matchReason),
   /** The message that came with a pending request, shown to both sides. */
   request_message: z.string().nullable(),
+  /** A premium member who shows the supporter badge (issue 14; policies/premium.ts). */
+  supporter: z.boolean(),
   updated_at: z.string(),
 });
 export type Partner = z.infer<typeof partner>;

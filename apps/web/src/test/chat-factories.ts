@@ -13,6 +13,7 @@ export function buildPartner(overrides: Partial<Partner> = {}): Partner {
     is_suggestion: false,
     reason: [],
     request_message: null,
+    supporter: false,
     updated_at: '2026-01-01T10:00:00.000Z',
     ...overrides,
   };

@@ -6,13 +6,23 @@ import { sideOf } from '../../db/pair-side.ts';
 import type { PairRow } from '../../db/schema/partnerships.ts';
 import type { UserRow } from '../../db/schema/users.ts';
 import { isGone, shownAs } from '../../policies/members.ts';
+import { showsSupporterBadge } from '../../policies/premium.ts';
 import { mayShowReason, relationOf, visibilityOf } from '../../policies/profile.ts';
 import { reasonFromTags } from '../matching/match-profile.ts';
 import type { LoadedQuestion } from '../questionnaire/questionnaire.service.ts';
 
 export type Other = Pick<
   UserRow,
-  'id' | 'nickname' | 'avatar' | 'deletedAt' | 'deletionRequestedAt' | 'lastSeenAt'
+  | 'id'
+  | 'nickname'
+  | 'avatar'
+  | 'deletedAt'
+  | 'deletionRequestedAt'
+  | 'lastSeenAt'
+  | 'isPremium'
+  | 'premiumUntil'
+  | 'isSuperAdmin'
+  | 'showSupporterBadge'
 > & {
   /** The other member's stored profile visibility (profile_settings), null when never changed. */
   visibility: Partial<Visibility> | null;
@@ -64,6 +74,7 @@ export function presentPartner(
     is_suggestion: side.status === FriendStatus.none && side.suggested && !side.dismissed,
     reason: pairReason(row, ctx.questions, ctx.locale, me, other.visibility),
     request_message: pendingRequestMessage(row),
+    supporter: !deleted && showsSupporterBadge(other),
     updated_at: row.updatedAt.toISOString(),
   };
 }

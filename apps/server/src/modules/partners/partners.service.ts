@@ -20,6 +20,10 @@ const otherColumns = {
   avatar: users.avatar,
   ...goneColumns,
   lastSeenAt: users.lastSeenAt,
+  isPremium: users.isPremium,
+  premiumUntil: users.premiumUntil,
+  isSuperAdmin: users.isSuperAdmin,
+  showSupporterBadge: users.showSupporterBadge,
   visibility: profileSettings.visibility,
 };
 

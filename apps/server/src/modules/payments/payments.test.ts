@@ -541,6 +541,44 @@ describe('issue 14 premium follows the contracts alone', () => {
     expect((await send(others[4]!.id)).status).toBe(200);
   });
 
+  it('supporter badge: partners see it while the member is premium and shows it; hidden, or free, they do not', async () => {
+    const group = {
+      loss_kind: ['sibling'],
+      languages: ['de'],
+      region: ['de_hamburg'],
+      about: 'Badge-Gruppe',
+    };
+    const supporter = await onboardMember(t, group);
+    const partner = await onboardMember(t, group);
+    await call(t, 'POST', `/api/user/friend/request/send/${partner.id}`, {
+      token: supporter.token,
+      body: {},
+    });
+    await call(t, 'POST', `/api/user/friend/request/accept/${supporter.id}`, {
+      token: partner.token,
+      body: {},
+    });
+    const seenByPartner = async () => {
+      const list = (await call(t, 'GET', '/api/chat/partners', { token: partner.token }))
+        .json as unknown as Array<{
+        id: number;
+        supporter: boolean;
+      }>;
+      return list.find((p) => p.id === supporter.id)?.supporter;
+    };
+    expect(await seenByPartner()).toBe(false);
+    await buyWithTestProvider(supporter);
+    expect(await seenByPartner()).toBe(true);
+    const hide = await call(t, 'PUT', '/api/payments/supporter-badge', {
+      token: supporter.token,
+      body: { show: false },
+    });
+    expect(hide.status).toBe(200);
+    expect(await seenByPartner()).toBe(false);
+    await call(t, 'PUT', '/api/payments/supporter-badge', { token: supporter.token, body: { show: true } });
+    expect(await seenByPartner()).toBe(true);
+  });
+
   it('no route lets a member make themselves premium: unsigned webhooks, another member’s test checkout, profile fields', async () => {
     const m = await onboardMember(t);
     const other = await onboardMember(t);

@@ -26,6 +26,7 @@ const contact = {
   is_suggestion: false,
   reason: [],
   request_message: null,
+  supporter: false,
   updated_at: '2026-01-15T10:00:00.000Z',
 };
 

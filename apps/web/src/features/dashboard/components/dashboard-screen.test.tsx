@@ -20,6 +20,7 @@ const buildPartner = (overrides: Partial<Partner> = {}): Partner => ({
   is_suggestion: true,
   reason: [{ question: 'Was hast du erlebt?', answers: ['Tod eines Haustiers'] }],
   request_message: null,
+  supporter: false,
   updated_at: '2026-01-01T00:00:00.000Z',
   ...overrides,
 });

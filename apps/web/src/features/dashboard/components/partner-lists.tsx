@@ -6,6 +6,7 @@ import { Card } from '../../../components/ui/card.tsx';
 import { FriendActionDialog } from '../../../domain/friendship/friend-action-dialog.tsx';
 import { MatchReasons } from '../../../domain/partners/match-reasons.tsx';
 import { PartnerAvatar, useDisplayName } from '../../../domain/partners/partner-avatar.tsx';
+import { SupporterBadge } from '../../../domain/partners/supporter-badge.tsx';
 
 /** Requests waiting for the member's answer (friend_status 1), answered right here. */
 export function ReceivedRequests({ partners }: { partners: Partner[] }) {
@@ -100,7 +101,10 @@ export function PartnerList({
             >
               <PartnerAvatar nickname={partner.nickname} avatar={partner.avatar} online={partner.online} />
               <span className="min-w-0">
-                <span className="block truncate font-semibold">{displayName(partner.nickname)}</span>
+                <span className="block truncate font-semibold">
+                  {displayName(partner.nickname)}
+                  <SupporterBadge supporter={partner.supporter} />
+                </span>
                 <span className="block text-sm text-muted">{status}</span>
               </span>
             </Link>
