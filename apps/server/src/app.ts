@@ -19,6 +19,8 @@ import { chatRoutes } from './modules/chat/chat.routes.ts';
 import { contentRoutes } from './modules/content/content.routes.ts';
 import { seedContent } from './modules/content/content.seed.ts';
 import { customerServiceRoutes } from './modules/customer-service/customer-service.routes.ts';
+import { groupsRoutes } from './modules/groups/groups.routes.ts';
+import { seedGroups } from './modules/groups/groups.seed.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { openJobQueue } from './modules/jobs/job-queue.ts';
 import { jobTable } from './modules/jobs/job-table.ts';
@@ -82,6 +84,7 @@ export async function buildApp(
   await seedQuestionnaire(database.db);
   await seedRoles(database.db);
   await seedContent(database.db);
+  await seedGroups(database.db);
   const redis = config.redisUrl
     ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 })
     : null;
@@ -141,6 +144,7 @@ export async function buildApp(
   await app.register(safetyRoutes, { ctx });
   await app.register(settingsRoutes, { ctx });
   await app.register(chatRoutes, { ctx });
+  await app.register(groupsRoutes, { ctx });
   await app.register(contentRoutes, { ctx });
   await app.register(customerServiceRoutes, { ctx });
   await app.register(realtimeRoutes, { ctx, embedded });

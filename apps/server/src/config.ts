@@ -74,6 +74,8 @@ export type RateLimitName =
   | 'chatSend'
   | 'friendAction'
   | 'report'
+  | 'groupPost'
+  | 'groupComment'
   | 'profileRead'
   | 'hide'
   | 'passwordChange'
@@ -224,6 +226,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       chatSend: { max: 60, timeWindow: 60_000 },
       friendAction: { max: 60, timeWindow: 60 * 60_000 },
       report: { max: 20, timeWindow: 60 * 60_000 },
+      // Groups (issue 12): writing posts and comments, per member (edits count separately, alike).
+      groupPost: { max: 10, timeWindow: 60 * 60_000 },
+      groupComment: { max: 60, timeWindow: 60 * 60_000 },
       // Both check the current password: a stolen access token must not become a password guesser.
       passwordChange: { max: 10, timeWindow: 15 * 60_000 },
       emailChange: { max: 5, timeWindow: 60 * 60_000 },

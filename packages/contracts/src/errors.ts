@@ -52,6 +52,11 @@ export const errorCatalogue = {
     de: 'Die 30 Tage sind vorbei: Dieses Konto wurde gelöscht und lässt sich nicht mehr wiederherstellen.',
     en: 'The 30 days are over: this account has been deleted and can no longer be restored.',
   },
+  group_membership_required: {
+    status: 403,
+    de: 'Tritt der Gruppe bei, um ihre Beiträge zu lesen und zu schreiben.',
+    en: 'Join the group to read and write its posts.',
+  },
   not_found: { status: 404, de: 'Nicht gefunden.', en: 'Not found.' },
   conflict: { status: 409, de: 'Das ist gerade nicht möglich.', en: 'This is not possible right now.' },
   friendship_state: {
@@ -63,6 +68,16 @@ export const errorCatalogue = {
     status: 409,
     de: 'Diese Person nimmt gerade keine neuen Kontakte an.',
     en: 'This person is not accepting new contacts right now.',
+  },
+  group_not_joined: {
+    status: 409,
+    de: 'Du bist dieser Gruppe nicht beigetreten.',
+    en: 'You have not joined this group.',
+  },
+  edit_window_closed: {
+    status: 409,
+    de: 'Beiträge und Kommentare lassen sich nur 24 Stunden lang bearbeiten. Löschen kannst du sie jederzeit.',
+    en: 'Posts and comments can only be edited for 24 hours. You can delete them at any time.',
   },
   payload_too_large: { status: 413, de: 'Die Anfrage ist zu groß.', en: 'The request is too large.' },
   unsupported_media_type: {

@@ -2,10 +2,14 @@ import { describe, expect, it } from 'vitest';
 import {
   chatChannel,
   eventSchema,
+  groupChannel,
   memberChannel,
   memberChannelKinds,
   parseChatChannel,
+  parseGroupChannel,
   parseMemberChannel,
+  parsePostChannel,
+  postChannel,
   realtimeEvents,
 } from './realtime.ts';
 
@@ -43,5 +47,18 @@ describe('issue 10 typed live events: one map of channel kinds, events and paylo
     expect(parseMemberChannel('private-user_99999999999999999_chat_message')).toBeNull();
     expect(parseChatChannel(chatChannel(5))).toBe(5);
     expect(parseChatChannel('private-chat_0')).toBeNull();
+  });
+
+  it('issue 12: group and post channels parse back, carry ids only, and are no member channels', () => {
+    expect(parseGroupChannel(groupChannel(12))).toBe(12);
+    expect(parsePostChannel(postChannel(7))).toBe(7);
+    expect(parseGroupChannel('private-group_07')).toBeNull();
+    expect(parsePostChannel('private-post_')).toBeNull();
+    expect(parseGroupChannel(postChannel(7))).toBeNull();
+    expect(memberChannelKinds).not.toContain('group');
+    expect(eventSchema('group', 'PostCreated')?.safeParse({ post_id: 1, group_id: 2 }).success).toBe(true);
+    expect(eventSchema('post', 'CommentCreated')?.safeParse({ comment_id: 1, post_id: 2 }).success).toBe(
+      false,
+    );
   });
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { chatMessageEvent, messagesReadEvent } from './chat.ts';
+import { commentCreatedEvent, commentUpdatedEvent, postCreatedEvent, postUpdatedEvent } from './groups.ts';
 import { confirmationEvent, contactEvent, statusEvent } from './partners.ts';
 
 /**
@@ -26,12 +27,21 @@ export const realtimeEvents = {
     'client-typing': z.object({ user_id: z.number().int() }),
     [CHANNEL_CLOSED_EVENT]: z.object({ channel: z.string() }),
   },
+  /** A group's channel (`private-group_{id}`), for its members: a post was written, edited or deleted. */
+  group: { PostCreated: postCreatedEvent, PostUpdated: postUpdatedEvent },
+  /** A post's channel (`private-post_{id}`), for members of its group who may read it: its comments. */
+  post: { CommentCreated: commentCreatedEvent, CommentUpdated: commentUpdatedEvent },
 } as const satisfies Record<string, Record<string, z.ZodType>>;
 
 type Schemas = typeof realtimeEvents;
 export type ChannelKind = keyof Schemas;
+/** Channels of a thing several members share (a conversation, a group, a post), not of one member. */
+export const sharedChannelKinds = ['chat', 'group', 'post'] as const;
+export type SharedChannelKind = (typeof sharedChannelKinds)[number];
+/** Shared channels the server publishes to (the conversation channel carries only client events). */
+export type TopicChannelKind = 'group' | 'post';
 /** The five per-member private channels, `private-user_{id}_{kind}`. */
-export type MemberChannelKind = Exclude<ChannelKind, 'chat'>;
+export type MemberChannelKind = Exclude<ChannelKind, SharedChannelKind>;
 export type EventName<K extends ChannelKind> = Extract<keyof Schemas[K], string>;
 export type EventPayload<K extends ChannelKind, E extends EventName<K>> = z.output<Schemas[K][E]>;
 
@@ -44,7 +54,7 @@ export type MemberEvents = { [E in keyof MemberSchemas]: z.output<MemberSchemas[
 export type MemberEventName = keyof MemberEvents & string;
 
 export const memberChannelKinds = (Object.keys(realtimeEvents) as ChannelKind[]).filter(
-  (kind): kind is MemberChannelKind => kind !== 'chat',
+  (kind): kind is MemberChannelKind => !(sharedChannelKinds as readonly string[]).includes(kind),
 );
 
 /** The schema of one event on one kind of channel; undefined for an event the kind does not carry. */
@@ -83,4 +93,29 @@ export function chatChannel(chatId: number): string {
 export function parseChatChannel(name: string): number | null {
   const m = /^private-chat_(\d+)$/.exec(name);
   return m ? channelId(m[1]!) : null;
+}
+
+/** One private channel per group (`private-group_{id}`): its members may subscribe. */
+export function groupChannel(groupId: number): string {
+  return `private-group_${groupId}`;
+}
+
+export function parseGroupChannel(name: string): number | null {
+  const m = /^private-group_(\d+)$/.exec(name);
+  return m ? channelId(m[1]!) : null;
+}
+
+/** One private channel per post (`private-post_{id}`): members of its group who may read it. */
+export function postChannel(postId: number): string {
+  return `private-post_${postId}`;
+}
+
+export function parsePostChannel(name: string): number | null {
+  const m = /^private-post_(\d+)$/.exec(name);
+  return m ? channelId(m[1]!) : null;
+}
+
+/** The channel name of a shared kind the server publishes to. */
+export function topicChannel(kind: TopicChannelKind, id: number): string {
+  return kind === 'group' ? groupChannel(id) : postChannel(id);
 }

@@ -3,6 +3,7 @@ export * from './schema/attribution.ts';
 export * from './schema/chat.ts';
 export * from './schema/content.ts';
 export * from './schema/email-changes.ts';
+export * from './schema/groups.ts';
 export * from './schema/matching.ts';
 export * from './schema/partnerships.ts';
 export * from './schema/profile.ts';

@@ -3,6 +3,7 @@ import { attributionData } from '../modules/attribution/attribution.member-data.
 import { chatData } from '../modules/chat/chat.member-data.ts';
 import { contentData } from '../modules/content/content.member-data.ts';
 import { customerServiceData } from '../modules/customer-service/customer-service.member-data.ts';
+import { groupsData } from '../modules/groups/groups.member-data.ts';
 import { jobsData } from '../modules/jobs/jobs.member-data.ts';
 import { partnersData } from '../modules/partners/partners.member-data.ts';
 import { profileData } from '../modules/profile/profile.member-data.ts';
@@ -22,6 +23,7 @@ export const memberDataTable = [
   questionnaireData,
   profileData,
   chatData,
+  groupsData,
   partnersData,
   watchlistData,
   hiddenListData,

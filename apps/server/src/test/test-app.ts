@@ -112,6 +112,8 @@ export async function createTestApp(
       profileRead: generous,
       hide: generous,
       report: generous,
+      groupPost: generous,
+      groupComment: generous,
       passwordChange: generous,
       emailChange: generous,
       emailLink: generous,

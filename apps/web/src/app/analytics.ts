@@ -24,6 +24,8 @@ const eventNames: Record<TrackedEvent, [category: string, action: string]> = {
   partner_unfriend: ['partner', 'unfriend'],
   partner_retract: ['partner', 'retract'],
   partner_refuse: ['partner', 'refuse'],
+  group_post_published: ['group', 'post published'],
+  group_comment_published: ['group', 'comment published'],
   watchlist_add: ['watchlist', 'add'],
   watchlist_remove: ['watchlist', 'remove'],
   hidden_list_add: ['hidden list', 'add'],

@@ -4,6 +4,7 @@ import { chatScreens } from '../features/chat/routes.ts';
 import { checkoutScreens } from '../features/checkout/routes.ts';
 import { dashboardScreens } from '../features/dashboard/routes.ts';
 import { friendRequestsScreens } from '../features/friend-requests/routes.ts';
+import { groupsScreens } from '../features/groups/routes.ts';
 import { legalScreens } from '../features/legal/routes.ts';
 import { notificationsScreens } from '../features/notifications/routes.ts';
 import { novaScreens } from '../features/nova/routes.ts';
@@ -37,6 +38,7 @@ const screenLists = [
   checkoutScreens,
   dashboardScreens,
   friendRequestsScreens,
+  groupsScreens,
   legalScreens,
   notificationsScreens,
   novaScreens,

@@ -198,7 +198,7 @@ describe('realtime client (SPEC.md §7 Real-time, DESIGN.md §6)', () => {
 
   it('joins a conversation channel for client events and knows the socket id', async () => {
     const typing = vi.fn();
-    const joined = joinChannel('private-chat_5', { 'client-typing': typing });
+    const joined = joinChannel('chat', 'private-chat_5', { 'client-typing': typing });
     const { stop } = connect();
     const pusher = await ready();
     expect(currentSocketId()).toBe('123.456');
@@ -216,7 +216,7 @@ describe('realtime client (SPEC.md §7 Real-time, DESIGN.md §6)', () => {
   it('issue 10 typed live events: a malformed client event on a conversation channel is dropped', async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     const typing = vi.fn();
-    const joined = joinChannel('private-chat_6', { 'client-typing': typing });
+    const joined = joinChannel('chat', 'private-chat_6', { 'client-typing': typing });
     const { stop } = connect();
     const pusher = await ready();
     pusher.channels.get('private-chat_6')?.fire('client-typing', { user_id: 'someone' });
@@ -231,7 +231,7 @@ describe('realtime client (SPEC.md §7 Real-time, DESIGN.md §6)', () => {
 
   it('issue 9 item 2: when the server ends a conversation channel, the client subscribes again (auth decides)', async () => {
     const typing = vi.fn();
-    const joined = joinChannel('private-chat_8', { 'client-typing': typing });
+    const joined = joinChannel('chat', 'private-chat_8', { 'client-typing': typing });
     const { stop } = connect();
     const pusher = await ready();
     const first = pusher.channels.get('private-chat_8');

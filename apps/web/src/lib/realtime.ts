@@ -10,6 +10,7 @@ import {
   memberChannel,
   memberChannelKinds,
   realtimeEvents,
+  type SharedChannelKind,
 } from '@trostnetz/contracts/realtime';
 import type { PublicConfig } from '@trostnetz/contracts/user';
 import type { Options } from 'pusher-js';
@@ -242,13 +243,14 @@ export function currentSocketId(): string | undefined {
   return current?.connection.socket_id ?? undefined;
 }
 
-/** The events of a conversation channel (contracts `realtimeEvents.chat`) with their payloads. */
-type ConversationEvents = { [E in EventName<'chat'>]: EventPayload<'chat', E> };
-/** Client events the partners send each other (`client-…`); the server's own events are handled here. */
-type ClientEventName = Exclude<EventName<'chat'>, typeof CHANNEL_CLOSED_EVENT>;
-export type ConversationHandlers = {
-  [E in ClientEventName]?: (payload: ConversationEvents[E]) => void;
+/** The events of a shared channel (a conversation, a group, a post) with their payloads. */
+type ChannelEvents<K extends SharedChannelKind> = { [E in EventName<K>]: EventPayload<K, E> };
+/** What a screen listens to on a shared channel; its end (`ChannelClosed`) is handled here. */
+export type ChannelHandlers<K extends SharedChannelKind> = {
+  [E in Exclude<EventName<K>, typeof CHANNEL_CLOSED_EVENT>]?: (payload: ChannelEvents<K>[E]) => void;
 };
+/** Client events the partners send each other (`client-…`, only on conversation channels). */
+type ClientEventName = Extract<EventName<'chat'>, `client-${string}`>;
 
 interface JoinedChannel {
   channel: ChannelLike | null;
@@ -259,23 +261,28 @@ const extraChannels = new Map<string, JoinedChannel>();
 
 export interface ExtraChannel {
   /** A client event (`client-…`); false while not connected. Never echoed to the sender. */
-  trigger: <E extends ClientEventName>(event: E, data: ConversationEvents[E]) => boolean;
+  trigger: <E extends ClientEventName>(event: E, data: ChannelEvents<'chat'>[E]) => boolean;
   leave: () => void;
 }
 
 /**
- * Joins a conversation's channel (`private-chat_{id}`, for typing) for as long as the caller needs it;
- * subscribed now or as soon as the member connects. Payloads are parsed like the member channels'.
+ * Joins a shared channel (a conversation's `private-chat_{id}` for typing, a group's or a post's for
+ * their news) for as long as the caller needs it; subscribed now or as soon as the member connects.
+ * Payloads are parsed like the member channels'.
  */
-export function joinChannel(name: string, handlers: ConversationHandlers): ExtraChannel {
+export function joinChannel<K extends SharedChannelKind>(
+  kind: K,
+  name: string,
+  handlers: ChannelHandlers<K>,
+): ExtraChannel {
   const joined: JoinedChannel = {
     channel: null,
     bound: [],
     attach: (pusher, channelName) => {
       const channel = pusher.subscribe(channelName);
       joined.bound = [];
-      for (const [event, handler] of Object.entries(handlers)) {
-        const bound = handler && bindParsed(channel, 'chat', event, handler);
+      for (const [event, handler] of Object.entries(handlers) as Array<[string, (payload: never) => void]>) {
+        const bound = handler && bindParsed(channel, kind, event, handler);
         if (bound) joined.bound.push([event, bound]);
       }
       // The server ended every subscription (a partner hidden or removed, a session ended): subscribe

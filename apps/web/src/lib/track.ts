@@ -1,6 +1,6 @@
 import { useConsentStore } from './consent.ts';
 
-/** The tracked events of SPEC.md §7: chat, matching, partners and the two lists. */
+/** The tracked events of SPEC.md §7: chat, matching, partners, groups and the two lists. */
 export type TrackedEvent =
   | 'chat_message_sent'
   | 'questionnaire_next_step'
@@ -9,6 +9,8 @@ export type TrackedEvent =
   | 'partner_unfriend'
   | 'partner_retract'
   | 'partner_refuse'
+  | 'group_post_published'
+  | 'group_comment_published'
   | 'watchlist_add'
   | 'watchlist_remove'
   | 'hidden_list_add'

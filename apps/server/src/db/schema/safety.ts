@@ -1,4 +1,4 @@
-import { bigint, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, index, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
 
 export const blocks = pgTable(
@@ -19,6 +19,13 @@ export const blocks = pgTable(
   ],
 );
 
+export interface ReportSnapshot {
+  title?: string;
+  message: string;
+  author_id: number | null;
+  created_at: string;
+}
+
 export const reports = pgTable(
   'reports',
   {
@@ -31,6 +38,8 @@ export const reports = pgTable(
     targetId: bigint('target_id', { mode: 'number' }).notNull(),
     reason: text('reason').notNull(),
     details: text('details'),
+    /** Posts and comments: the reported words as they were (title, message, author id, created_at). */
+    snapshot: jsonb('snapshot').$type<ReportSnapshot | null>(),
     status: text('status', { enum: ['open', 'in_review', 'closed'] })
       .notNull()
       .default('open'),

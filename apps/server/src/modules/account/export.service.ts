@@ -62,6 +62,7 @@ const sectionKeys: Record<string, TextKey> = {
   customerService: 'export.section.customer_service',
   attribution: 'export.section.attribution',
   content: 'export.section.content',
+  groups: 'export.section.groups',
 };
 
 /** The avatar as the export stores it beside index.html (profile.member-data exports it in base64). */

@@ -92,6 +92,7 @@ describe('issue 11: GET /api/user/export streams a ZIP of everything the registr
       'questionnaire',
       'profile',
       'chat',
+      'groups',
       'partners',
       'watchlist',
       'hidden_list',

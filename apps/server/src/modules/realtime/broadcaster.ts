@@ -6,6 +6,8 @@ import {
   eventSchema,
   type MemberChannelKind,
   memberChannel,
+  type TopicChannelKind,
+  topicChannel,
 } from '@trostnetz/contracts/realtime';
 import type { RealtimeServer } from '@trostnetz/realtime/server';
 import type { FastifyBaseLogger } from 'fastify';
@@ -28,6 +30,18 @@ export interface Broadcaster {
   toMember<K extends MemberChannelKind, E extends EventName<K>>(
     userId: number,
     kind: K,
+    event: E,
+    payload: EventPayload<K, E>,
+    opts?: PublishOptions,
+  ): void;
+  /**
+   * Publishes one event on a shared channel (`private-group_{id}`, `private-post_{id}`), checked like
+   * toMember. Everyone subscribed receives it: payloads carry ids only, and what a member fetches
+   * next applies the rules (a 404 means "not for me").
+   */
+  toTopic<K extends TopicChannelKind, E extends EventName<K>>(
+    kind: K,
+    id: number,
     event: E,
     payload: EventPayload<K, E>,
     opts?: PublishOptions,
@@ -59,7 +73,7 @@ export function createBroadcaster(
   // Live delivery is best effort and never holds up the request: the data is already committed, and
   // clients catch up by id after a reconnect. Publishes start in call order; one that fails (Redis or a
   // hosted service unreachable for longer than its retries) is logged, never the request's error.
-  const bestEffort = (kind: MemberChannelKind, publish: () => Promise<unknown>) => {
+  const bestEffort = (kind: MemberChannelKind | TopicChannelKind, publish: () => Promise<unknown>) => {
     Promise.resolve()
       .then(publish)
       .catch((err: unknown) => log.warn({ err, kind }, 'realtime publish failed'));
@@ -70,6 +84,12 @@ export function createBroadcaster(
         checkedPayload(config, kind, event, payload);
         bestEffort(kind, () =>
           embedded.trigger([memberChannel(userId, kind)], event, payload, { socketId: opts?.socketId }),
+        );
+      },
+      toTopic: (kind, id, event, payload, opts) => {
+        checkedPayload(config, kind, event, payload);
+        bestEffort(kind, () =>
+          embedded.trigger([topicChannel(kind, id)], event, payload, { socketId: opts?.socketId }),
         );
       },
       disconnectMember: (userId) => embedded.disconnectSubscribers(`private-user_${userId}_`, 4200),
@@ -100,6 +120,12 @@ export function createBroadcaster(
       checkedPayload(config, kind, event, payload);
       bestEffort(kind, () =>
         sdk.trigger(memberChannel(userId, kind), event, payload, { socket_id: opts?.socketId }),
+      );
+    },
+    toTopic: (kind, id, event, payload, opts) => {
+      checkedPayload(config, kind, event, payload);
+      bestEffort(kind, () =>
+        sdk.trigger(topicChannel(kind, id), event, payload, { socket_id: opts?.socketId }),
       );
     },
     async disconnectMember() {

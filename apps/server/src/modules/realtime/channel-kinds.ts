@@ -1,7 +1,13 @@
-import { parseChatChannel, parseMemberChannel } from '@trostnetz/contracts/realtime';
+import {
+  parseChatChannel,
+  parseGroupChannel,
+  parseMemberChannel,
+  parsePostChannel,
+} from '@trostnetz/contracts/realtime';
 import type { AppContext } from '../../app-context.ts';
 import type { UserRow } from '../../db/schema/users.ts';
 import { mayJoinConversation } from '../../policies/conversations.ts';
+import { mayJoinGroupChannel, mayJoinPostChannel } from '../../policies/groups.ts';
 
 /**
  * A kind of private channel /pusher/auth may sign: `match` reads a channel name (null when the name is
@@ -31,6 +37,18 @@ export const channelKinds = [
     kind: 'conversation',
     match: parseChatChannel,
     authorize: (ctx, member, chatId) => mayJoinConversation(ctx.db, member.id, chatId),
+  }),
+  /** `private-group_{id}`: a group's new posts, for its members. */
+  channelKind({
+    kind: 'group',
+    match: parseGroupChannel,
+    authorize: (ctx, member, groupId) => mayJoinGroupChannel(ctx.db, member.id, groupId),
+  }),
+  /** `private-post_{id}`: a post's comments, for members of its group who may read the post. */
+  channelKind({
+    kind: 'post',
+    match: parsePostChannel,
+    authorize: (ctx, member, postId) => mayJoinPostChannel(ctx.db, member.id, postId),
   }),
 ];
 

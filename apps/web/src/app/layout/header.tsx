@@ -157,7 +157,7 @@ function MobileBar({ nickname }: { nickname: string }) {
       aria-label={t('nav.label')}
       className="fixed inset-x-0 bottom-0 z-30 border-t border-line bg-surface/95 pb-[env(safe-area-inset-bottom)] backdrop-blur"
     >
-      <ul className="mx-auto grid max-w-md grid-cols-4 gap-1 px-2 py-1">
+      <ul className="mx-auto grid max-w-md grid-cols-5 gap-1 px-2 py-1">
         {memberNav.map(({ to, key, icon: Icon }) => (
           <li key={to}>
             <NavLink

@@ -1,4 +1,4 @@
-import { Bookmark, LayoutDashboard, type LucideIcon, MessageCircle } from 'lucide-react';
+import { Bookmark, LayoutDashboard, type LucideIcon, MessageCircle, UsersRound } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { cn } from '../../components/ui/cn.ts';
@@ -8,6 +8,7 @@ import { UnreadBadge } from '../../features/chat/components/unread-badge.tsx';
 export const memberNav: Array<{ to: string; key: string; icon: LucideIcon }> = [
   { to: '/dashboard', key: 'nav.dashboard', icon: LayoutDashboard },
   { to: '/chat', key: 'nav.chat', icon: MessageCircle },
+  { to: '/groups', key: 'nav.groups', icon: UsersRound },
   { to: '/watchlist', key: 'nav.watchlist', icon: Bookmark },
 ];
 

@@ -3,6 +3,7 @@ import { SendHorizontal } from 'lucide-react';
 import { type FormEvent, type KeyboardEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../../components/ui/button.tsx';
+import { CrisisHint } from '../../../domain/safety/crisis-hint.tsx';
 
 const MAX_HEIGHT_PX = 200;
 
@@ -49,6 +50,7 @@ export function Composer({
 
   return (
     <form onSubmit={submit} className="border-t border-line bg-canvas px-4 pt-3 pb-3">
+      <CrisisHint text={text} className="mb-2 empty:mb-0" />
       <div className="flex items-end gap-2">
         <label htmlFor={`${hintId}-field`} className="sr-only">
           {t('composer.label', { name })}

@@ -30,7 +30,7 @@ export function useTyping({
 
   useEffect(() => {
     if (!enabled) return;
-    channel.current = joinChannel(chatChannel(chatId), {
+    channel.current = joinChannel('chat', chatChannel(chatId), {
       'client-typing': ({ user_id }) => {
         if (user_id !== partnerId) return;
         markPartnerOnline(client, partnerId);

@@ -38,6 +38,8 @@ beforeEach(() => {
     if (url === '/api/user/matching/suggestions') return jsonResponse(200, { suggestions, limit: 3 });
     if (url === '/api/chat/partners') return jsonResponse(200, partners);
     if (url === '/api/user/matching/status') return statusAnswer();
+    if (url === '/api/dashboard/feeds')
+      return jsonResponse(200, { replies: [], partner_posts: [], loss_posts: [] });
     return jsonResponse(404, {});
   });
   useUserStore.getState().setUser(buildUser({ matching_status: true }));

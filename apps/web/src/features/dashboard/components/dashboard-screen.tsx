@@ -8,6 +8,7 @@ import { OnboardingFirst } from '../../../components/onboarding/onboarding-first
 import { Card } from '../../../components/ui/card.tsx';
 import { usePartners } from '../../../domain/partners/partners.ts';
 import { useUserStore } from '../../../lib/storage/user-store.ts';
+import { GroupFeeds } from './group-feeds.tsx';
 import { MatchingSettings } from './matching-settings.tsx';
 import { PartnerList, ReceivedRequests } from './partner-lists.tsx';
 import { SuggestionsSection } from './suggestions-section.tsx';
@@ -52,6 +53,7 @@ function Matched({ user }: { user: User }) {
     <>
       <ReceivedRequests partners={list.filter((p) => p.friend_status === FriendStatus.received)} />
       <SuggestionsSection paused={!user.matching_status} />
+      <GroupFeeds />
       <PartnerList
         id="befriended"
         title={t('partners.befriended')}

@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import { reportBody, reportResponse } from '@trostnetz/contracts/safety';
 import type { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client.ts';
@@ -9,5 +8,3 @@ export async function reportProfile(body: z.input<typeof reportBody>) {
     await apiRequest<unknown>('/api/reports', { method: 'POST', body: reportBody.parse(body) }),
   );
 }
-
-export const useReportProfile = () => useMutation({ mutationFn: reportProfile });

@@ -18,7 +18,7 @@ import { getLocale } from '../../../lib/i18n.ts';
 import { useProfile } from '../api/get-profile.ts';
 import { FriendshipActions } from './friendship-actions.tsx';
 import { HideDialog } from './hide-dialog.tsx';
-import { ReportDialog } from './report-dialog.tsx';
+import { ReportProfileDialog } from './report-dialog.tsx';
 
 /** A partner's profile (/profile/:id): who they are, why you match, and what you can do. */
 export function PartnerProfileScreen() {
@@ -128,7 +128,7 @@ function Profile({ profile }: { profile: ForeignProfile }) {
       <div className="flex flex-wrap gap-2">
         <WatchButton id={profile.id} watched={profile.is_watched} />
         <HideDialog id={profile.id} name={name} />
-        <ReportDialog id={profile.id} name={name} />
+        <ReportProfileDialog id={profile.id} name={name} />
       </div>
     </div>
   );

@@ -1,115 +1,16 @@
-import { reportBody, reportReasons } from '@trostnetz/contracts/safety';
-import { Flag } from 'lucide-react';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
-import { Alert } from '../../../components/ui/alert.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { Dialog } from '../../../components/ui/dialog.tsx';
-import { TextareaField } from '../../../components/ui/textarea-field.tsx';
-import { useErrorMessage } from '../../../lib/error-message.ts';
-import { useFieldState, useZodForm } from '../../../lib/form.ts';
-import { useReportProfile } from '../api/report-profile.ts';
-
-const form = reportBody.pick({ reason: true, details: true });
-const DETAILS_MAX = 2000;
+import { ReportDialog } from '../../../domain/safety/report-dialog.tsx';
+import { reportProfile } from '../api/report-profile.ts';
 
 /** Report a profile with a reason; the moderators look at it, the member gets a thank-you. */
-export function ReportDialog({ id, name }: { id: number; name: string }) {
+export function ReportProfileDialog({ id, name }: { id: number; name: string }) {
   const { t } = useTranslation('partners');
-  const [open, setOpen] = useState(false);
-  const report = useReportProfile();
-  const toMessage = useErrorMessage();
-  const reportForm = useZodForm(form, {
-    defaultValues: { reason: undefined as unknown as z.input<typeof form>['reason'], details: '' },
-  });
-  const reason = useFieldState(reportForm, 'reason');
-  const details = useFieldState(reportForm, 'details');
-  const length = (reportForm.watch('details') ?? '').length;
-
-  const onOpenChange = (next: boolean) => {
-    setOpen(next);
-    if (!next) {
-      reportForm.reset();
-      report.reset();
-    }
-  };
-
-  const onSubmit = reportForm.handleSubmit(async (values) => {
-    try {
-      await report.mutateAsync({ type: 'profile', id, ...values, details: values.details || undefined });
-    } catch {
-      // Shown below.
-    }
-  });
-
   return (
-    <Dialog
-      open={open}
-      onOpenChange={onOpenChange}
+    <ReportDialog
       title={t('report.title', { nickname: name })}
-      description={report.isSuccess ? undefined : t('report.text', { nickname: name })}
-      closeLabel={t('cancel')}
-      trigger={
-        <Button variant="ghost" size="sm">
-          <Flag aria-hidden="true" className="size-5" />
-          {t('report.button')}
-        </Button>
-      }
-    >
-      {report.isSuccess ? (
-        <div className="space-y-5">
-          <Alert tone="success">{t('report.thanks')}</Alert>
-          <div className="flex justify-end">
-            <Button onClick={() => onOpenChange(false)}>{t('report.close')}</Button>
-          </div>
-        </div>
-      ) : (
-        <form noValidate onSubmit={onSubmit} className="space-y-5">
-          {report.isError && <Alert tone="error">{toMessage(report.error)}</Alert>}
-          <fieldset
-            className="space-y-2"
-            aria-describedby={reason.error ? 'report-reason-error' : undefined}
-            aria-invalid={reason.error ? true : undefined}
-          >
-            <legend className="mb-2 font-medium">{t('report.reason')}</legend>
-            {reportReasons.map((key) => (
-              <label
-                key={key}
-                className="flex min-h-11 cursor-pointer items-center gap-3 rounded-xl border border-line-strong px-4 py-2 has-checked:border-accent has-checked:bg-accent-soft"
-              >
-                <input
-                  type="radio"
-                  value={key}
-                  className={`size-5 shrink-0 accent-accent ${reason.validity ?? ''}`}
-                  {...reportForm.register('reason')}
-                />
-                <span>{t(`report.reasons.${key}`)}</span>
-              </label>
-            ))}
-            {reason.error && (
-              <p id="report-reason-error" className="text-sm font-medium text-danger">
-                {reason.error}
-              </p>
-            )}
-          </fieldset>
-          <TextareaField
-            label={t('report.details')}
-            maxLength={DETAILS_MAX}
-            counter={t('report.counter', { count: length, max: DETAILS_MAX })}
-            registration={reportForm.register('details')}
-            {...details}
-          />
-          <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-            <Button variant="secondary" onClick={() => onOpenChange(false)}>
-              {t('cancel')}
-            </Button>
-            <Button type="submit" loading={report.isPending}>
-              {t('report.submit')}
-            </Button>
-          </div>
-        </form>
-      )}
-    </Dialog>
+      text={t('report.text', { nickname: name })}
+      triggerLabel={t('report.button')}
+      onReport={(values) => reportProfile({ type: 'profile', id, ...values })}
+    />
   );
 }

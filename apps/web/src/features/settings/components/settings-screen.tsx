@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Page } from '../../../components/ui/page.tsx';
+import { ContentNotesSection } from './content-notes-section.tsx';
 import { EmailSection } from './email-section.tsx';
 import { LanguageSection } from './language-section.tsx';
 import { NicknameSection } from './nickname-section.tsx';
@@ -17,6 +18,7 @@ export function SettingsScreen() {
       <SessionsSection />
       <NicknameSection />
       <LanguageSection />
+      <ContentNotesSection />
       <YourDataSection />
     </Page>
   );

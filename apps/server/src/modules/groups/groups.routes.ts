@@ -1,0 +1,343 @@
+import { idParam } from '@trostnetz/contracts/fields';
+import {
+  COMMENTS_PAGE_SIZE,
+  comment,
+  commentsPage,
+  contentNotePrefs,
+  contentNotePrefsBody,
+  contentReportBody,
+  createCommentBody,
+  createPostBody,
+  FEED_PAGE_SIZE,
+  FEED_PREVIEW_SIZE,
+  feedPage as feedPageSchema,
+  feedParams,
+  feedsResponse,
+  groupDetail,
+  groupSummary,
+  groupsQuery,
+  groupsResponse,
+  membershipBody,
+  pageQuery,
+  post,
+  postsPage,
+  updateCommentBody,
+  updatePostBody,
+} from '@trostnetz/contracts/groups';
+import { reportResponse } from '@trostnetz/contracts/safety';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../app-context.ts';
+import { currentMember } from '../../plugins/auth.ts';
+import { perMember } from '../../plugins/rate-limit.ts';
+import { dashboardFeeds, feedPage } from './feeds.service.ts';
+import {
+  presentCategories,
+  presentComment,
+  presentGroup,
+  presentGroupDetail,
+  presentPost,
+} from './groups.presenter.ts';
+import { reportContent } from './groups.reports.ts';
+import {
+  collapsedNotes,
+  createComment,
+  createPost,
+  deleteComment,
+  deletePost,
+  groupRow,
+  join,
+  leave,
+  listCategories,
+  listComments,
+  listPosts,
+  markGroupSeen,
+  markPostSeen,
+  postView,
+  setCollapsedNotes,
+  setNotificationLevel,
+  updateComment,
+  updatePost,
+} from './groups.service.ts';
+
+const noContent = (reply: FastifyReply) => reply.status(204).send(null);
+
+/** Groups, posts, comments, content notes and the dashboard feeds (issue 12). */
+export async function groupsRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const pre = { preHandler: app.requireOnboarded };
+  const limits = ctx.config.rateLimits;
+  const tags = ['groups'];
+  const me = (request: Parameters<typeof currentMember>[0]) => currentMember(request).id;
+
+  r.get(
+    '/api/user/content-notes',
+    { schema: { tags, response: { 200: contentNotePrefs } }, ...pre },
+    async (request) => ({ collapsed: await collapsedNotes(ctx.db, me(request)) }),
+  );
+  r.put(
+    '/api/user/content-notes',
+    { schema: { tags, body: contentNotePrefsBody, response: { 200: contentNotePrefs } }, ...pre },
+    async (request) => setCollapsedNotes(ctx.db, me(request), request.body.collapsed),
+  );
+
+  r.get(
+    '/api/group',
+    {
+      schema: {
+        tags,
+        querystring: groupsQuery,
+        response: { 200: groupsResponse },
+        description: 'Categories with their open groups; names in `locale` (default: the request language).',
+      },
+      ...pre,
+    },
+    async (request) => {
+      const { categories, groups } = await listCategories(ctx.db, me(request));
+      return { categories: presentCategories(categories, groups, request.query.locale ?? request.locale) };
+    },
+  );
+  r.get(
+    '/api/group/:id',
+    { schema: { tags, params: idParam, querystring: groupsQuery, response: { 200: groupDetail } }, ...pre },
+    async (request) =>
+      presentGroupDetail(
+        await groupRow(ctx.db, me(request), request.params.id),
+        request.query.locale ?? request.locale,
+      ),
+  );
+  r.post(
+    '/api/group/:id/membership',
+    { schema: { tags, params: idParam, response: { 200: groupSummary } }, ...pre },
+    async (request) => presentGroup(await join(ctx.db, me(request), request.params.id), request.locale),
+  );
+  r.put(
+    '/api/group/:id/membership',
+    {
+      schema: {
+        tags,
+        params: idParam,
+        body: membershipBody,
+        response: { 200: groupSummary },
+        description: '409 group_not_joined when the member has not joined the group.',
+      },
+      ...pre,
+    },
+    async (request) =>
+      presentGroup(
+        await setNotificationLevel(ctx.db, me(request), request.params.id, request.body.notification_level),
+        request.locale,
+      ),
+  );
+  r.delete(
+    '/api/group/:id/membership',
+    { schema: { tags, params: idParam, response: { 204: z.null() } }, ...pre },
+    async (request, reply) => {
+      await leave(ctx.db, me(request), request.params.id);
+      return noContent(reply);
+    },
+  );
+  r.post(
+    '/api/group/:id/seen',
+    { schema: { tags, params: idParam, response: { 204: z.null() } }, ...pre },
+    async (request, reply) => {
+      await markGroupSeen(ctx.db, me(request), request.params.id);
+      return noContent(reply);
+    },
+  );
+  r.get(
+    '/api/group/:id/posts',
+    {
+      schema: {
+        tags,
+        params: idParam,
+        querystring: pageQuery,
+        response: { 200: postsPage },
+        description: 'Newest first, 20 a page. Members only (403 group_membership_required).',
+      },
+      ...pre,
+    },
+    async (request) => {
+      const id = me(request);
+      const [{ rows, nextCursor }, collapsed] = await Promise.all([
+        listPosts(ctx.db, id, request.params.id, request.query.cursor),
+        collapsedNotes(ctx.db, id),
+      ]);
+      return { data: rows.map((row) => presentPost(row, id, collapsed)), next_cursor: nextCursor };
+    },
+  );
+
+  r.post(
+    '/api/post',
+    {
+      schema: { tags, body: createPostBody, response: { 201: post } },
+      ...pre,
+      config: { rateLimit: perMember('post', limits.groupPost) },
+    },
+    async (request, reply) => {
+      const id = me(request);
+      const row = await createPost(ctx, id, request.body);
+      return reply.status(201).send(presentPost(row, id, await collapsedNotes(ctx.db, id)));
+    },
+  );
+  r.get(
+    '/api/post/:id',
+    { schema: { tags, params: idParam, response: { 200: post } }, ...pre },
+    async (request) => {
+      const id = me(request);
+      return presentPost(await postView(ctx.db, id, request.params.id), id, await collapsedNotes(ctx.db, id));
+    },
+  );
+  r.patch(
+    '/api/post/:id',
+    {
+      schema: {
+        tags,
+        params: idParam,
+        body: updatePostBody,
+        response: { 200: post },
+        description: 'The author, within 24 hours (409 edit_window_closed after).',
+      },
+      ...pre,
+      config: { rateLimit: perMember('post_edit', limits.groupPost) },
+    },
+    async (request) => {
+      const id = me(request);
+      const row = await updatePost(ctx, id, request.params.id, request.body);
+      return presentPost(row, id, await collapsedNotes(ctx.db, id));
+    },
+  );
+  r.delete(
+    '/api/post/:id',
+    { schema: { tags, params: idParam, response: { 204: z.null() } }, ...pre },
+    async (request, reply) => {
+      await deletePost(ctx, me(request), request.params.id);
+      return noContent(reply);
+    },
+  );
+  r.post(
+    '/api/post/:id/seen',
+    { schema: { tags, params: idParam, response: { 204: z.null() } }, ...pre },
+    async (request, reply) => {
+      await markPostSeen(ctx.db, me(request), request.params.id);
+      return noContent(reply);
+    },
+  );
+  r.get(
+    '/api/post/:id/comments',
+    {
+      schema: {
+        tags,
+        params: idParam,
+        querystring: pageQuery,
+        response: { 200: commentsPage },
+        description: 'Oldest first, up to 200 a page, flat with parent_id (one level of replies).',
+      },
+      ...pre,
+    },
+    async (request) => {
+      const id = me(request);
+      const { rows, nextCursor } = await listComments(
+        ctx.db,
+        id,
+        request.params.id,
+        request.query.cursor,
+        COMMENTS_PAGE_SIZE,
+      );
+      return { data: rows.map((row) => presentComment(row, id)), next_cursor: nextCursor };
+    },
+  );
+  r.post(
+    '/api/post/:id/comments',
+    {
+      schema: { tags, params: idParam, body: createCommentBody, response: { 201: comment } },
+      ...pre,
+      config: { rateLimit: perMember('comment', limits.groupComment) },
+    },
+    async (request, reply) => {
+      const id = me(request);
+      return reply
+        .status(201)
+        .send(presentComment(await createComment(ctx, id, request.params.id, request.body), id));
+    },
+  );
+  r.patch(
+    '/api/comment/:id',
+    {
+      schema: {
+        tags,
+        params: idParam,
+        body: updateCommentBody,
+        response: { 200: comment },
+        description: 'The author, within 24 hours (409 edit_window_closed after).',
+      },
+      ...pre,
+      config: { rateLimit: perMember('comment_edit', limits.groupComment) },
+    },
+    async (request) => {
+      const id = me(request);
+      return presentComment(await updateComment(ctx, id, request.params.id, request.body.comment), id);
+    },
+  );
+  r.delete(
+    '/api/comment/:id',
+    { schema: { tags, params: idParam, response: { 204: z.null() } }, ...pre },
+    async (request, reply) => {
+      await deleteComment(ctx, me(request), request.params.id);
+      return noContent(reply);
+    },
+  );
+
+  for (const type of ['post', 'comment'] as const) {
+    r.post(
+      `/api/${type}/:id/report`,
+      {
+        schema: {
+          tags,
+          params: idParam,
+          body: contentReportBody,
+          response: { 201: reportResponse },
+          description:
+            'Stored with a snapshot of the words, and answered alike whether or not the target exists or is visible.',
+        },
+        ...pre,
+        config: { rateLimit: perMember('report', limits.report) },
+      },
+      async (request, reply) =>
+        reply
+          .status(201)
+          .send(await reportContent(ctx.db, me(request), { type, id: request.params.id }, request.body)),
+    );
+  }
+
+  r.get(
+    '/api/dashboard/feeds',
+    {
+      schema: {
+        tags,
+        response: { 200: feedsResponse },
+        description:
+          'At most 3 newest each: replies to my posts and comments, my partners’ posts, posts about a loss like mine; only groups I joined.',
+      },
+      ...pre,
+    },
+    async (request) => dashboardFeeds(ctx.db, me(request), FEED_PREVIEW_SIZE, request.locale),
+  );
+  r.get(
+    '/api/dashboard/feeds/:feed',
+    {
+      schema: { tags, params: feedParams, querystring: pageQuery, response: { 200: feedPageSchema } },
+      ...pre,
+    },
+    async (request) =>
+      feedPage(
+        ctx.db,
+        me(request),
+        request.params.feed,
+        request.query.cursor,
+        FEED_PAGE_SIZE,
+        request.locale,
+      ),
+  );
+}

@@ -1,0 +1,97 @@
+import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Db } from '../db/client.ts';
+import { comments, groupMembers, groups, type PostRow, posts } from '../db/schema/groups.ts';
+import { AppError } from '../lib/app-error.ts';
+import { hiddenEitherWay } from './members.ts';
+
+/**
+ * Groups (issue 12): who may read and write what. Reading and writing need membership of the group
+ * (these are vulnerable people's stories, not public pages); a post or comment whose author hid the
+ * reader, or whom the reader hid, does not exist for the reader (DESIGN.md §5), in lists, counts,
+ * unread markers, feeds and by id.
+ */
+
+/**
+ * SQL: an author column `viewer` may see: not hidden either way. An erased author (null) hides
+ * nothing (their rows are emptied "deleted" placeholders).
+ */
+export function authorVisibleTo(viewer: number, author: AnyPgColumn | SQL): SQL {
+  return sql`(${author} is null or ${author} <> all(array(${hiddenEitherWay(viewer)})))`;
+}
+
+/**
+ * SQL over a comments row (by table or alias name): the comment is visible to `viewer`: its author
+ * is, and for a reply the author of its top-level comment is too (a hidden member's thread goes whole).
+ * The parent's author is a scalar subquery (one primary-key lookup a row): an EXISTS inside an OR
+ * would let the planner hash the whole comments table instead.
+ */
+export function commentVisibleTo(viewer: number, alias = 'comments'): SQL {
+  const c = sql.raw(alias);
+  return sql`(${authorVisibleTo(viewer, sql`${c}.author_id`)} and coalesce((select pc.author_id from ${comments} pc
+    where pc.id = ${c}.parent_id), 0) <> all(array(${hiddenEitherWay(viewer)})))`;
+}
+
+/** SQL over `groups`: the group is open (not archived). */
+export const openGroup: SQL = isNull(groups.archivedAt);
+
+/** The open group, or 404. */
+export async function openGroupOr404(db: Db, groupId: number) {
+  const [group] = await db
+    .select()
+    .from(groups)
+    .where(and(eq(groups.id, groupId), openGroup));
+  if (!group) throw new AppError('not_found');
+  return group;
+}
+
+export async function isGroupMember(db: Db, userId: number, groupId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ one: sql`1` })
+    .from(groupMembers)
+    .innerJoin(groups, eq(groups.id, groupMembers.groupId))
+    .where(and(eq(groupMembers.groupId, groupId), eq(groupMembers.userId, userId), openGroup));
+  return Boolean(row);
+}
+
+/** Reading or writing in a group: an open group (404) the member joined (403). */
+export async function requireGroupMember(db: Db, userId: number, groupId: number) {
+  const group = await openGroupOr404(db, groupId);
+  if (!(await isGroupMember(db, userId, groupId))) throw new AppError('group_membership_required');
+  return group;
+}
+
+/**
+ * A post as `viewer` may reach it: 404 when it does not exist, its group is archived or its author is
+ * hidden either way; 403 when the viewer is not a member of its group. Deleted posts are returned
+ * (they read as "deleted").
+ */
+export async function readablePost(db: Db, viewer: number, postId: number): Promise<PostRow> {
+  const [row] = await db
+    .select({ post: posts })
+    .from(posts)
+    .innerJoin(groups, eq(groups.id, posts.groupId))
+    .where(and(eq(posts.id, postId), openGroup, authorVisibleTo(viewer, posts.authorId)));
+  if (!row) throw new AppError('not_found');
+  if (!(await isGroupMember(db, viewer, row.post.groupId))) throw new AppError('group_membership_required');
+  return row.post;
+}
+
+/** /pusher/auth: a group's channel is for its members. */
+export const mayJoinGroupChannel = (db: Db, userId: number, groupId: number) =>
+  isGroupMember(db, userId, groupId);
+
+/** /pusher/auth: a post's channel is for members of its group who may read the post. */
+export async function mayJoinPostChannel(db: Db, userId: number, postId: number): Promise<boolean> {
+  try {
+    await readablePost(db, userId, postId);
+    return true;
+  } catch (err) {
+    if (err instanceof AppError) return false;
+    throw err;
+  }
+}
+
+/** Authors edit their own words for 24 hours; deleting is always allowed. */
+export const withinEditWindow = (createdAt: Date, windowMs: number, now = Date.now()) =>
+  now - createdAt.getTime() < windowMs;

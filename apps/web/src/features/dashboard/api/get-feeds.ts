@@ -1,0 +1,36 @@
+import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import {
+  type Feed,
+  type FeedPage,
+  type FeedsResponse,
+  feedPage,
+  feedsResponse,
+} from '@trostnetz/contracts/groups';
+import { apiRequest } from '../../../lib/api-client.ts';
+
+/** GET /api/dashboard/feeds → the three feeds, each its newest three. */
+export async function getFeeds(): Promise<FeedsResponse> {
+  return feedsResponse.parse(await apiRequest<unknown>('/api/dashboard/feeds'));
+}
+
+/** GET /api/dashboard/feeds/{feed}?cursor= → one feed page by page ("Mehr"). */
+export async function getFeedPage(feed: Feed, cursor: string | null): Promise<FeedPage> {
+  const search = cursor ? `?cursor=${encodeURIComponent(cursor)}` : undefined;
+  return feedPage.parse(await apiRequest<unknown>(`/api/dashboard/feeds/${feed}`, { search }));
+}
+
+// Under 'groups' too: changing the content-note preferences or a post refreshes the feeds.
+export const feedsQuery = queryOptions({ queryKey: ['groups', 'feeds'], queryFn: getFeeds });
+
+export const useFeeds = () => useQuery(feedsQuery);
+
+export const feedPagesQuery = (feed: Feed) =>
+  infiniteQueryOptions({
+    queryKey: ['groups', 'feeds', feed],
+    queryFn: ({ pageParam }) => getFeedPage(feed, pageParam),
+    initialPageParam: null as string | null,
+    getNextPageParam: (page) => page.next_cursor,
+  });
+
+export const useFeedPages = (feed: Feed, enabled: boolean) =>
+  useInfiniteQuery({ ...feedPagesQuery(feed), enabled });

@@ -1,0 +1,22 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type Comment, type CreateCommentBody, comment } from '@trostnetz/contracts/groups';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { track } from '../../../lib/track.ts';
+import { groupKeys } from './keys.ts';
+
+/** POST /api/post/{id}/comments {comment, parent_id?} → 201 the comment. */
+export async function createComment(postId: number, body: CreateCommentBody): Promise<Comment> {
+  return comment.parse(await apiRequest<unknown>(`/api/post/${postId}/comments`, { method: 'POST', body }));
+}
+
+export function useCreateComment(postId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CreateCommentBody) => createComment(postId, body),
+    onSuccess: () => {
+      track('group_comment_published');
+      void client.invalidateQueries({ queryKey: groupKeys.comments(postId) });
+      void client.invalidateQueries({ queryKey: groupKeys.post(postId) });
+    },
+  });
+}

@@ -1,0 +1,14 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { type GroupDetail, groupDetail } from '@trostnetz/contracts/groups';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { groupKeys } from './keys.ts';
+
+/** GET /api/group/{id}: the group with my membership and my last visit. */
+export async function getGroup(id: number): Promise<GroupDetail> {
+  return groupDetail.parse(await apiRequest<unknown>(`/api/group/${id}`));
+}
+
+export const groupQuery = (id: number) =>
+  queryOptions({ queryKey: groupKeys.group(id), queryFn: () => getGroup(id) });
+
+export const useGroup = (id: number) => useQuery(groupQuery(id));

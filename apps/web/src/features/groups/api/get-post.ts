@@ -1,0 +1,14 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { type Post, post } from '@trostnetz/contracts/groups';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { groupKeys } from './keys.ts';
+
+/** GET /api/post/{id}: 404 when hidden either way (also what a live event's "not for me" looks like). */
+export async function getPost(id: number): Promise<Post> {
+  return post.parse(await apiRequest<unknown>(`/api/post/${id}`));
+}
+
+export const postQuery = (id: number) =>
+  queryOptions({ queryKey: groupKeys.post(id), queryFn: () => getPost(id) });
+
+export const usePost = (id: number) => useQuery(postQuery(id));

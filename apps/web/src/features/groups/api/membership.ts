@@ -1,0 +1,39 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type GroupSummary, groupSummary, type NotificationLevel } from '@trostnetz/contracts/groups';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { groupKeys } from './keys.ts';
+
+/**
+ * POST /api/group/{id}/membership → the group (joined); DELETE → 204 (left);
+ * PUT {notification_level} → the group. The three calls of one resource, the membership.
+ */
+export async function joinGroup(id: number): Promise<GroupSummary> {
+  return groupSummary.parse(await apiRequest<unknown>(`/api/group/${id}/membership`, { method: 'POST' }));
+}
+
+export async function leaveGroup(id: number): Promise<void> {
+  await apiRequest<void>(`/api/group/${id}/membership`, { method: 'DELETE' });
+}
+
+export async function setNotificationLevel(id: number, level: NotificationLevel): Promise<GroupSummary> {
+  return groupSummary.parse(
+    await apiRequest<unknown>(`/api/group/${id}/membership`, {
+      method: 'PUT',
+      body: { notification_level: level },
+    }),
+  );
+}
+
+export function useMembership() {
+  const client = useQueryClient();
+  const refresh = () => client.invalidateQueries({ queryKey: groupKeys.all });
+  return {
+    join: useMutation({ mutationFn: joinGroup, onSettled: refresh }),
+    leave: useMutation({ mutationFn: leaveGroup, onSettled: refresh }),
+    level: useMutation({
+      mutationFn: ({ id, level }: { id: number; level: NotificationLevel }) =>
+        setNotificationLevel(id, level),
+      onSettled: refresh,
+    }),
+  };
+}

@@ -1,0 +1,17 @@
+import { contentReportBody } from '@trostnetz/contracts/groups';
+import { reportResponse } from '@trostnetz/contracts/safety';
+import type { z } from 'zod';
+import { apiRequest } from '../../../lib/api-client.ts';
+
+/** POST /api/post/{id}/report and /api/comment/{id}/report {reason, details?} → 201 {id, status}. */
+export async function reportContent(
+  target: 'post' | 'comment',
+  id: number,
+  body: z.input<typeof contentReportBody>,
+) {
+  const raw = await apiRequest<unknown>(`/api/${target}/${id}/report`, {
+    method: 'POST',
+    body: contentReportBody.parse(body),
+  });
+  return reportResponse.parse(raw);
+}

@@ -1,0 +1,20 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type Post, post, type UpdatePostBody } from '@trostnetz/contracts/groups';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { groupKeys } from './keys.ts';
+
+/** PATCH /api/post/{id} {title?, message?, content_notes?} → the post (author, within 24 h). */
+export async function updatePost(id: number, body: UpdatePostBody): Promise<Post> {
+  return post.parse(await apiRequest<unknown>(`/api/post/${id}`, { method: 'PATCH', body }));
+}
+
+export function useUpdatePost(id: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: UpdatePostBody) => updatePost(id, body),
+    onSuccess: (updated) => {
+      client.setQueryData(groupKeys.post(id), updated);
+      void client.invalidateQueries({ queryKey: groupKeys.posts(updated.group_id) });
+    },
+  });
+}

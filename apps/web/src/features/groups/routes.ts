@@ -1,0 +1,24 @@
+import { defineScreens } from '../../lib/screens.ts';
+
+export const groupsScreens = defineScreens({
+  groups: {
+    path: '/groups',
+    headerVariant: 'home',
+    title: 'groups:titles.groups',
+    component: async () => (await import('./components/groups-screen.tsx')).GroupsScreen,
+  },
+  group: {
+    path: '/groups/:id',
+    headerVariant: 'home',
+    scrollToTop: true,
+    title: 'groups:titles.group',
+    component: async () => (await import('./components/group-screen.tsx')).GroupScreen,
+  },
+  'group-post': {
+    path: '/groups/:id/posts/:postId',
+    headerVariant: 'home',
+    scrollToTop: true,
+    title: 'groups:titles.post',
+    component: async () => (await import('./components/post-screen.tsx')).PostScreen,
+  },
+});

@@ -1,0 +1,33 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type ContentNote, type ContentNotePrefs, contentNotePrefs } from '@trostnetz/contracts/groups';
+import { apiRequest } from '../../../lib/api-client.ts';
+
+/** GET /api/user/content-notes → {collapsed}; PUT with {collapsed} → the same. One resource, two calls. */
+export async function getContentNotes(): Promise<ContentNotePrefs> {
+  return contentNotePrefs.parse(await apiRequest<unknown>('/api/user/content-notes'));
+}
+
+export async function putContentNotes(collapsed: ContentNote[]): Promise<ContentNotePrefs> {
+  return contentNotePrefs.parse(
+    await apiRequest<unknown>('/api/user/content-notes', { method: 'PUT', body: { collapsed } }),
+  );
+}
+
+export const contentNotesQuery = queryOptions({
+  queryKey: ['settings', 'content-notes'],
+  queryFn: getContentNotes,
+});
+
+export const useContentNotes = () => useQuery(contentNotesQuery);
+
+export function useSaveContentNotes() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: putContentNotes,
+    onSuccess: (prefs) => {
+      client.setQueryData(contentNotesQuery.queryKey, prefs);
+      // Every post's `collapsed` depends on it.
+      void client.invalidateQueries({ queryKey: ['groups'] });
+    },
+  });
+}
