@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import webpush from 'web-push';
 import { z } from 'zod';
 import { serverRoot } from './lib/paths.ts';
 
@@ -55,6 +56,11 @@ const envSchema = z.object({
   OPERATOR_REPRESENTATIVE: z.string().default(''),
   OPERATOR_REGISTER: z.string().default(''),
   OPERATOR_VAT_ID: z.string().default(''),
+  /** Web push (issue 13): the VAPID key pair; generated once into DATA_DIR/secrets.json when not given. */
+  VAPID_PUBLIC_KEY: optionalString,
+  VAPID_PRIVATE_KEY: optionalString,
+  /** Who push services may contact about our pushes (a mailto: or https: address). */
+  VAPID_SUBJECT: z.string().default('mailto:kontakt@trostnetz.example'),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -136,6 +142,8 @@ export interface Config {
   };
   /** At most one "someone signed up with your address" mail per owner in this interval. */
   addressNoticeIntervalSec: number;
+  /** Web push: VAPID keys (base64url) and the contact address push services see. */
+  vapid: { publicKey: string; privateKey: string; subject: string };
 }
 
 export class ConfigError extends Error {}
@@ -150,17 +158,34 @@ function scaleLimits<K extends string>(
   ) as Record<K, RateLimitRule>;
 }
 
-/** Secrets that must survive restarts are generated once and kept in DATA_DIR when not given. */
+/**
+ * Secrets that must survive restarts are generated once and kept in DATA_DIR when not given. A secret
+ * added later (the VAPID keys) is generated into an existing file without changing the others.
+ */
 function persistedSecrets(dataDir: string) {
   const file = path.join(dataDir, 'secrets.json');
-  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>;
-  const secrets = {
-    jwtSecret: randomBytes(48).toString('base64url'),
-    appKey: randomBytes(48).toString('base64url'),
-    pusherAppId: String(100000 + (randomBytes(3).readUIntBE(0, 3) % 900000)),
-    pusherKey: randomBytes(10).toString('hex'),
-    pusherSecret: randomBytes(10).toString('hex'),
+  const saved = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>) : {};
+  const fresh = () => {
+    const vapid = webpush.generateVAPIDKeys();
+    return {
+      jwtSecret: randomBytes(48).toString('base64url'),
+      appKey: randomBytes(48).toString('base64url'),
+      pusherAppId: String(100000 + (randomBytes(3).readUIntBE(0, 3) % 900000)),
+      pusherKey: randomBytes(10).toString('hex'),
+      pusherSecret: randomBytes(10).toString('hex'),
+      vapidPublicKey: vapid.publicKey,
+      vapidPrivateKey: vapid.privateKey,
+    };
   };
+  const wanted = ['jwtSecret', 'appKey', 'pusherAppId', 'pusherKey', 'pusherSecret', 'vapidPublicKey'];
+  if (wanted.every((k) => saved[k])) return saved;
+  const generated: Record<string, string> = fresh();
+  // The two VAPID halves belong together: both come from the same generation.
+  const secrets = { ...generated, ...saved };
+  if (!saved.vapidPublicKey || !saved.vapidPrivateKey) {
+    secrets.vapidPublicKey = generated.vapidPublicKey!;
+    secrets.vapidPrivateKey = generated.vapidPrivateKey!;
+  }
   mkdirSync(dataDir, { recursive: true });
   writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
   return secrets;
@@ -174,7 +199,13 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   }
   const e = parsed.data;
   const dataDir = path.resolve(e.DATA_DIR);
-  const needsSecrets = !e.JWT_SECRET || !e.APP_KEY || !e.PUSHER_APP_KEY || !e.PUSHER_APP_SECRET;
+  const needsSecrets =
+    !e.JWT_SECRET ||
+    !e.APP_KEY ||
+    !e.PUSHER_APP_KEY ||
+    !e.PUSHER_APP_SECRET ||
+    !e.VAPID_PUBLIC_KEY ||
+    !e.VAPID_PRIVATE_KEY;
   const saved = needsSecrets ? persistedSecrets(dataDir) : {};
   if (e.REALTIME_DRIVER === 'pusher' && (!e.PUSHER_APP_KEY || !e.PUSHER_APP_SECRET || !e.PUSHER_APP_ID)) {
     throw new ConfigError(
@@ -253,6 +284,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       resetTtlSec: 60 * 60,
     },
     addressNoticeIntervalSec: 15 * 60,
+    // Given keys come as a pair; otherwise both are the generated ones.
+    vapid:
+      e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
+        ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY, subject: e.VAPID_SUBJECT }
+        : { publicKey: saved.vapidPublicKey!, privateKey: saved.vapidPrivateKey!, subject: e.VAPID_SUBJECT },
     supportEmail: e.SUPPORT_EMAIL,
     operator: {
       name: e.OPERATOR_NAME,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { chatMessageEvent, messagesReadEvent } from './chat.ts';
 import { commentCreatedEvent, commentUpdatedEvent, postCreatedEvent, postUpdatedEvent } from './groups.ts';
+import { notificationsChangedEvent } from './notifications.ts';
 import { confirmationEvent, contactEvent, statusEvent } from './partners.ts';
 
 /**
@@ -22,6 +23,8 @@ export const realtimeEvents = {
   friendship_accepted: { FriendRequestConfirmation: confirmationEvent },
   partner_status_changed: { PartnerStatusChanged: statusEvent },
   friend_requests_changed: { FriendRequestChanged: statusEvent },
+  /** The member's unread notification count changed (issue 13). */
+  notifications: { NotificationsChanged: notificationsChangedEvent },
   /** A conversation's channel (`private-chat_{id}`): client events of the two partners, and its end. */
   chat: {
     'client-typing': z.object({ user_id: z.number().int() }),
@@ -40,7 +43,7 @@ export const sharedChannelKinds = ['chat', 'group', 'post'] as const;
 export type SharedChannelKind = (typeof sharedChannelKinds)[number];
 /** Shared channels the server publishes to (the conversation channel carries only client events). */
 export type TopicChannelKind = 'group' | 'post';
-/** The five per-member private channels, `private-user_{id}_{kind}`. */
+/** The per-member private channels, `private-user_{id}_{kind}`. */
 export type MemberChannelKind = Exclude<ChannelKind, SharedChannelKind>;
 export type EventName<K extends ChannelKind> = Extract<keyof Schemas[K], string>;
 export type EventPayload<K extends ChannelKind, E extends EventName<K>> = z.output<Schemas[K][E]>;

@@ -5,6 +5,7 @@ import { contentData } from '../modules/content/content.member-data.ts';
 import { customerServiceData } from '../modules/customer-service/customer-service.member-data.ts';
 import { groupsData } from '../modules/groups/groups.member-data.ts';
 import { jobsData } from '../modules/jobs/jobs.member-data.ts';
+import { notificationsData } from '../modules/notifications/notifications.member-data.ts';
 import { partnersData } from '../modules/partners/partners.member-data.ts';
 import { profileData } from '../modules/profile/profile.member-data.ts';
 import { questionnaireData } from '../modules/questionnaire/questionnaire.member-data.ts';
@@ -24,6 +25,7 @@ export const memberDataTable = [
   profileData,
   chatData,
   groupsData,
+  notificationsData,
   partnersData,
   watchlistData,
   hiddenListData,

@@ -10,6 +10,7 @@ import { users } from '../../db/schema/users.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { mayWrite, readableConversation } from '../../policies/conversations.ts';
 import { notHidden } from '../../policies/members.ts';
+import { notify } from '../notifications/notifier.ts';
 import { presentMessage } from './chat.presenter.ts';
 
 /** The pair's conversation if `me` may read it (the conversations policy), else "not found". */
@@ -44,6 +45,7 @@ export async function sendMessage(
   const message = presentMessage(fromRaw(row));
   ctx.broadcaster.toMember(partner, 'chat_message', 'ChatMessageNew', { message });
   ctx.broadcaster.toMember(me, 'chat_message', 'ChatMessageNew', { message }, { socketId });
+  await notify(ctx, partner, 'chat_message', { actorId: me });
   return message;
 }
 

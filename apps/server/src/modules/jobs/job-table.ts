@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { eraseAccountJob, eraseDueAccountsJob } from '../account/account.jobs.ts';
 import { sweepUnverifiedAccountsJob } from '../auth/accounts.jobs.ts';
 import { sendMailJob } from '../mail/mail.jobs.ts';
+import { noticeMailJob, pushJob } from '../notifications/notifications.jobs.ts';
 import { expireFriendRequestsJob } from '../partners/friendship.jobs.ts';
 
 /** Every background job of the server: a module defines its job beside its service and adds one line here. */
@@ -11,6 +12,8 @@ export const jobTable = [
   sweepUnverifiedAccountsJob,
   eraseAccountJob,
   eraseDueAccountsJob,
+  noticeMailJob,
+  pushJob,
 ] as const;
 
 export type JobName = (typeof jobTable)[number]['name'];
