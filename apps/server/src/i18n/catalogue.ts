@@ -24,8 +24,6 @@ const de = {
   'mail.greeting': 'Hallo {{nickname}},',
   'mail.footer.registered': 'Du bekommst diese E-Mail, weil du bei uns registriert bist.',
 
-
-
   'mail.verify.subject': '{{app}}: Bitte bestätige deine E-Mail Adresse',
   'mail.verify.welcome':
     'schön, dass du zu {{app}} gefunden hast. Bitte bestätige deine E-Mail Adresse, damit wir dich mit passenden Trostpartnern zusammenbringen können.',
@@ -242,7 +240,8 @@ const de = {
     'du möchtest Neuigkeiten von {{app}} per E-Mail bekommen. Bitte bestätige das mit dem Link unten.',
   'mail.news_confirm.ignore': 'Warst du das nicht? Dann ignoriere diese E-Mail, es passiert nichts.',
   'mail.news_confirm.action': 'Ja, Neuigkeiten per E-Mail',
-  'notify.unsubscribed': 'Du bekommst diese E-Mails nicht mehr. Alle Einstellungen findest du unter {{link}}.',
+  'notify.unsubscribed':
+    'Du bekommst diese E-Mails nicht mehr. Alle Einstellungen findest du unter {{link}}.',
   'notify.unsubscribe_confirm': 'Diese E-Mails abbestellen',
   'notify.news_confirmed': 'Danke! Du bekommst Neuigkeiten jetzt per E-Mail.',
 } as const;
@@ -265,8 +264,6 @@ const en: Record<TextKey, string> = {
 
   'mail.greeting': 'Hello {{nickname}},',
   'mail.footer.registered': 'You receive this e-mail because you are registered with us.',
-
-
 
   'mail.verify.subject': '{{app}}: Please confirm your e-mail address',
   'mail.verify.welcome':
@@ -475,7 +472,8 @@ const en: Record<TextKey, string> = {
   'mail.notice.footer':
     'Choose which e-mails you receive at {{link}}. Unsubscribe from this kind of e-mail: {{unsubscribe}}',
   'mail.news_confirm.subject': '{{app}}: Please confirm news by e-mail',
-  'mail.news_confirm.asked': 'you would like to receive news from {{app}} by e-mail. Please confirm with the link below.',
+  'mail.news_confirm.asked':
+    'you would like to receive news from {{app}} by e-mail. Please confirm with the link below.',
   'mail.news_confirm.ignore': 'Was this not you? Then ignore this e-mail; nothing will happen.',
   'mail.news_confirm.action': 'Yes, news by e-mail',
   'notify.unsubscribed': 'You will no longer receive these e-mails. All settings are at {{link}}.',

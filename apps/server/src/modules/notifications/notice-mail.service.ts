@@ -51,7 +51,15 @@ export async function sendNoticeMail(ctx: AppContext, userId: number, now = new 
     if (!due.length || !member) return 0;
     const actorIds = due.flatMap((r) => (r.actorId ? [r.actorId] : []));
     const actors = actorIds.length
-      ? await tx.select({ id: users.id, nickname: users.nickname, deletedAt: users.deletedAt, deletionRequestedAt: users.deletionRequestedAt }).from(users).where(inArray(users.id, actorIds))
+      ? await tx
+          .select({
+            id: users.id,
+            nickname: users.nickname,
+            deletedAt: users.deletedAt,
+            deletionRequestedAt: users.deletionRequestedAt,
+          })
+          .from(users)
+          .where(inArray(users.id, actorIds))
       : [];
     const nameOf = (id: number | null) => {
       const a = actors.find((x) => x.id === id);
@@ -71,7 +79,12 @@ export async function sendNoticeMail(ctx: AppContext, userId: number, now = new 
     await tx
       .update(notifications)
       .set({ mailState: 'sent', mailedAt: now })
-      .where(inArray(notifications.id, due.map((r) => r.id)));
+      .where(
+        inArray(
+          notifications.id,
+          due.map((r) => r.id),
+        ),
+      );
     return 1;
   });
   if (later) await scheduleMailCheck(ctx, userId, later);
@@ -80,12 +93,19 @@ export async function sendNoticeMail(ctx: AppContext, userId: number, now = new 
 
 type Tx = Parameters<Parameters<AppContext['db']['transaction']>[0]>[0];
 
-async function chatVerdict(tx: Tx, lastSeenAt: Date | null, row: NotificationRow, now: Date): Promise<Verdict> {
+async function chatVerdict(
+  tx: Tx,
+  lastSeenAt: Date | null,
+  row: NotificationRow,
+  now: Date,
+): Promise<Verdict> {
   if (!row.actorId) return { send: false, skip: true };
   const [unread] = await tx
     .select({ n: sql<number>`count(*)::int` })
     .from(messages)
-    .where(and(eq(messages.recipientId, row.userId), eq(messages.senderId, row.actorId), isNull(messages.readAt)));
+    .where(
+      and(eq(messages.recipientId, row.userId), eq(messages.senderId, row.actorId), isNull(messages.readAt)),
+    );
   if (!unread?.n) return { send: false, skip: true };
   const [recent] = await tx
     .select({ id: notifications.id })

@@ -26,7 +26,9 @@ export function checkUnsubscribe(
   q: { u: number; k: string; s: string },
 ): { userId: number; kinds: NotificationKind[] } | null {
   if (!same(sign(config, 'unsubscribe', `${q.u}:${q.k}`), q.s)) return null;
-  const kinds = q.k.split(',').filter((k): k is NotificationKind => (NOTIFICATION_KINDS as readonly string[]).includes(k));
+  const kinds = q.k
+    .split(',')
+    .filter((k): k is NotificationKind => (NOTIFICATION_KINDS as readonly string[]).includes(k));
   return kinds.length ? { userId: q.u, kinds } : null;
 }
 

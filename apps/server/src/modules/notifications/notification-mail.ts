@@ -42,15 +42,23 @@ export function noticeMail(
   const unsubscribe = unsubscribeUrl(config, to.id, kinds);
   const settings = `${config.appUrl}/notifications`;
   const paragraphs = onlyChat
-    ? [text('mail.greeting'), text('mail.notice.chat_intro', { name: lines[0]!.name || text('notify.someone') })]
+    ? [
+        text('mail.greeting'),
+        text('mail.notice.chat_intro', { name: lines[0]!.name || text('notify.someone') }),
+      ]
     : [text('mail.greeting'), text('mail.notice.intro'), ...sentences.map((s) => `• ${s}`)];
   const subject =
-    lines.length === 1 ? text('mail.notice.subject_one', { line: sentences[0]! }) : text('mail.notice.subject_many');
+    lines.length === 1
+      ? text('mail.notice.subject_one', { line: sentences[0]! })
+      : text('mail.notice.subject_many');
   const mail = layout(
     to.email,
     subject,
     [...paragraphs, text('mail.notice.private')],
-    { label: text('mail.notice.action'), url: lines.length === 1 ? `${config.appUrl}${urlOf(lines[0]!)}` : settings },
+    {
+      label: text('mail.notice.action'),
+      url: lines.length === 1 ? `${config.appUrl}${urlOf(lines[0]!)}` : settings,
+    },
     text('mail.notice.footer', { link: settings, unsubscribe }),
   );
   const host = new URL(config.appUrl).hostname;

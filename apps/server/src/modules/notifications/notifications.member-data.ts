@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { notifications, notificationSettings, pushSubscriptions } from '../../db/schema/notifications.ts';
+import { notificationSettings, notifications, pushSubscriptions } from '../../db/schema/notifications.ts';
 import { defineMemberData } from '../../lifecycle/member-data.ts';
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;

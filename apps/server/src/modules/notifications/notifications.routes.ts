@@ -14,9 +14,9 @@ import type { AppContext } from '../../app-context.ts';
 import { fill, t } from '../../i18n/catalogue.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { currentMember } from '../../plugins/auth.ts';
+import { layout } from '../mail/templates.ts';
 import { findActiveUser } from '../users/users.service.ts';
 import { checkNewsConfirm, checkUnsubscribe, newsConfirmUrl } from './notification-links.ts';
-import { layout } from '../mail/templates.ts';
 import { listNotifications, markRead } from './notifications.service.ts';
 import {
   confirmNews,
@@ -27,8 +27,16 @@ import {
 } from './preferences.service.ts';
 import { subscribePush, unsubscribePush } from './push.service.ts';
 
-const unsubscribeQuery = z.object({ u: z.coerce.number().int().positive(), k: z.string().max(200), s: z.string().max(100) });
-const newsQuery = z.object({ u: z.coerce.number().int().positive(), e: z.coerce.number().int(), s: z.string().max(100) });
+const unsubscribeQuery = z.object({
+  u: z.coerce.number().int().positive(),
+  k: z.string().max(200),
+  s: z.string().max(100),
+});
+const newsQuery = z.object({
+  u: z.coerce.number().int().positive(),
+  e: z.coerce.number().int(),
+  s: z.string().max(100),
+});
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -64,7 +72,11 @@ export async function notificationsRoutes(app: FastifyInstance, { ctx }: { ctx: 
   r.post(
     '/api/notifications/read',
     {
-      schema: { tags, body: markNotificationsRead, response: { 200: z.object({ unread: z.number().int() }) } },
+      schema: {
+        tags,
+        body: markNotificationsRead,
+        response: { 200: z.object({ unread: z.number().int() }) },
+      },
       preHandler: app.requireMember,
     },
     async (request) => ({ unread: await markRead(ctx, currentMember(request).id, request.body.ids) }),
@@ -83,7 +95,8 @@ export async function notificationsRoutes(app: FastifyInstance, { ctx }: { ctx: 
         tags,
         body: updateNotificationPreferences,
         response: { 200: notificationPreferences },
-        description: 'Product news by mail starts only after the link in the confirmation mail (double opt-in).',
+        description:
+          'Product news by mail starts only after the link in the confirmation mail (double opt-in).',
       },
       preHandler: app.requireMember,
     },
@@ -110,7 +123,10 @@ export async function notificationsRoutes(app: FastifyInstance, { ctx }: { ctx: 
 
   r.post(
     '/api/push/subscriptions',
-    { schema: { tags, body: pushSubscriptionBody, response: { 204: z.null() } }, preHandler: app.requireMember },
+    {
+      schema: { tags, body: pushSubscriptionBody, response: { 204: z.null() } },
+      preHandler: app.requireMember,
+    },
     async (request, reply) => {
       await subscribePush(ctx, currentMember(request).id, request.body);
       return reply.status(204).send(null);
@@ -119,7 +135,10 @@ export async function notificationsRoutes(app: FastifyInstance, { ctx }: { ctx: 
 
   r.delete(
     '/api/push/subscriptions',
-    { schema: { tags, body: pushUnsubscribeBody, response: { 204: z.null() } }, preHandler: app.requireMember },
+    {
+      schema: { tags, body: pushUnsubscribeBody, response: { 204: z.null() } },
+      preHandler: app.requireMember,
+    },
     async (request, reply) => {
       await unsubscribePush(ctx, currentMember(request).id, request.body.endpoint);
       return reply.status(204).send(null);
@@ -155,7 +174,9 @@ export async function notificationsRoutes(app: FastifyInstance, { ctx }: { ctx: 
       if (!valid) throw new AppError('not_found');
       const member = await findActiveUser(ctx.db, valid.userId);
       if (member) for (const kind of valid.kinds) await unsubscribe(ctx, member.id, kind);
-      return { message: t(request.locale, 'notify.unsubscribed', { link: `${ctx.config.appUrl}/notifications` }) };
+      return {
+        message: t(request.locale, 'notify.unsubscribed', { link: `${ctx.config.appUrl}/notifications` }),
+      };
     },
   );
 

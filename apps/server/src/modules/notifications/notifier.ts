@@ -29,7 +29,9 @@ export async function unreadCount(db: Db, userId: number): Promise<number> {
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(notifications)
-    .where(and(eq(notifications.userId, userId), eq(notifications.inApp, 'yes'), isNull(notifications.readAt)));
+    .where(
+      and(eq(notifications.userId, userId), eq(notifications.inApp, 'yes'), isNull(notifications.readAt)),
+    );
   return row?.n ?? 0;
 }
 
@@ -39,7 +41,12 @@ export async function unreadCount(db: Db, userId: number): Promise<number> {
  * in one unread row) and the bell updates live. E-mail: the mail job looks later and sends at most one
  * mail for everything waiting. Push: one job per browser. Quiet hours hold mail back and drop pushes.
  */
-export async function notify(ctx: AppContext, memberId: number, kind: NotificationKind, subject: NotifySubject) {
+export async function notify(
+  ctx: AppContext,
+  memberId: number,
+  kind: NotificationKind,
+  subject: NotifySubject,
+) {
   const member = await findActiveUser(ctx.db, memberId);
   if (!member || isGone(member)) return;
   const settings = await settingsOf(ctx.db, memberId);

@@ -62,11 +62,19 @@ export async function sendPush(
     groupId: number | null;
   },
 ) {
-  const [sub] = await ctx.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.id, data.subscriptionId));
+  const [sub] = await ctx.db
+    .select()
+    .from(pushSubscriptions)
+    .where(eq(pushSubscriptions.id, data.subscriptionId));
   const member = await findActiveUser(ctx.db, data.userId);
   if (!sub || sub.userId !== data.userId || !member || isGone(member)) return;
   const actor = data.actorId ? await findActiveUser(ctx.db, data.actorId) : undefined;
-  const payload = pushPayloadOf(ctx.config.appName, member.locale, data, actor && !isGone(actor) ? actor.nickname : '');
+  const payload = pushPayloadOf(
+    ctx.config.appName,
+    member.locale,
+    data,
+    actor && !isGone(actor) ? actor.nickname : '',
+  );
   const { publicKey, privateKey, subject } = ctx.config.vapid;
   try {
     await webpush.sendNotification(

@@ -3,8 +3,8 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { partnerships } from '../../db/schema/partnerships.ts';
 import { type MemberTokens, onboardMember } from '../../test/factories.ts';
-import { connectPusher, subscribed, waitFor } from '../../test/pusher-client.ts';
 import { sendWaitingNotices, tomorrowNoon } from '../../test/notices.ts';
+import { connectPusher, subscribed, waitFor } from '../../test/pusher-client.ts';
 import { call, createListeningTestApp, outbox, type TestApp } from '../../test/test-app.ts';
 import { expireStaleRequests } from './friendship.service.ts';
 
@@ -220,7 +220,9 @@ describe('SPEC §4 Friendship state machine', () => {
     expect([await statusOf(a, b.id), await statusOf(b, a.id)]).toEqual([3, 3]);
     expect([await statusOf(c, d.id), await statusOf(d, c.id)]).toEqual([0, 1]);
     await sendWaitingNotices(t);
-    const mails = (await outbox(t)).filter((m) => m.to.includes(a.email) && m.text.includes('ist abgelaufen'));
+    const mails = (await outbox(t)).filter(
+      (m) => m.to.includes(a.email) && m.text.includes('ist abgelaufen'),
+    );
     expect(mails).toHaveLength(1);
   });
 });
