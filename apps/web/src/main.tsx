@@ -2,9 +2,11 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App, createAppRouter } from './app/app.tsx';
 import { captureAttribution } from './lib/attribution.ts';
+import { registerServiceWorker } from './lib/service-worker.ts';
 import './index.css';
 
 captureAttribution();
+registerServiceWorker();
 
 const root = document.getElementById('app');
 if (!root) throw new Error('The page needs a <div id="app">');
