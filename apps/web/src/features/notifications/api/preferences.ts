@@ -28,8 +28,25 @@ export async function putPreferences(body: UpdateNotificationPreferences): Promi
 
 export function useUpdatePreferences() {
   const client = useQueryClient();
+  const key = preferencesQuery.queryKey;
   return useMutation({
     mutationFn: putPreferences,
-    onSuccess: (data) => client.setQueryData(preferencesQuery.queryKey, data),
+    // The choice shows at once; a refusal puts the previous state back.
+    onMutate: (body) => {
+      const before = client.getQueryData(key);
+      if (before) {
+        const choices = { ...before.choices };
+        for (const [kind, given] of Object.entries(body.choices ?? {})) {
+          const k = kind as keyof typeof choices;
+          choices[k] = { ...choices[k], ...given };
+        }
+        client.setQueryData(key, { ...before, choices, quiet_hours: body.quiet_hours ?? before.quiet_hours });
+      }
+      return { before };
+    },
+    onError: (_error, _body, context) => {
+      if (context?.before) client.setQueryData(key, context.before);
+    },
+    onSuccess: (data) => client.setQueryData(key, data),
   });
 }

@@ -71,7 +71,6 @@ function Preferences({ prefs }: { prefs: NotificationPreferences }) {
                           prefs.choices[kind][channel] ||
                           (kind === 'news' && channel === 'email' && prefs.news_email === 'pending')
                         }
-                        disabled={update.isPending}
                         onChange={(e) => set(kind, channel, e.target.checked)}
                       />
                     </td>
