@@ -26,6 +26,9 @@ const ui = {
   },
 } as const;
 
+// Lets context.route see the service worker's own requests (Chromium), for the offline step below.
+process.env.PW_EXPERIMENTAL_SERVICE_WORKER_NETWORK_EVENTS = '1';
+
 const SHOTS = process.env.NOTIFY_SHOTS;
 async function shot(page: Page, name: string) {
   if (!SHOTS) return;
