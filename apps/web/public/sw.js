@@ -32,6 +32,10 @@ self.addEventListener('fetch', (event) => {
     event.respondWith(fetch(request).catch(() => caches.match('/offline.html')));
     return;
   }
+  if (SHELL.includes(url.pathname)) {
+    event.respondWith(caches.match(url.pathname).then((hit) => hit || fetch(request)));
+    return;
+  }
   if (url.pathname.startsWith('/assets/')) {
     event.respondWith(
       caches.match(request).then(
@@ -78,10 +82,7 @@ self.addEventListener('push', (event) => {
 
 self.addEventListener('notificationclick', (event) => {
   event.notification.close();
-  const target = new URL(
-    (event.notification.data && event.notification.data.url) || '/notifications',
-    self.location.origin,
-  ).href;
+  const target = new URL(event.notification.data?.url || '/notifications', self.location.origin).href;
   event.waitUntil(
     self.clients.matchAll({ type: 'window', includeUncontrolled: true }).then((windows) => {
       const same = windows.find((w) => w.url === target);
