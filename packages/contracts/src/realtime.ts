@@ -22,9 +22,14 @@ export const realtimeEvents = {
   chat_contacts: { NewChatContact: contactEvent },
   friendship_accepted: { FriendRequestConfirmation: confirmationEvent },
   partner_status_changed: { PartnerStatusChanged: statusEvent },
-  friend_requests_changed: { FriendRequestChanged: statusEvent },
-  /** The member's unread notification count changed (issue 13). */
-  notifications: { NotificationsChanged: notificationsChangedEvent },
+  /**
+   * The SPEC's five member channels stay five: the unread notification count (issue 13) rides along
+   * on this one, whose own event the app ignores.
+   */
+  friend_requests_changed: {
+    FriendRequestChanged: statusEvent,
+    NotificationsChanged: notificationsChangedEvent,
+  },
   /** A conversation's channel (`private-chat_{id}`): client events of the two partners, and its end. */
   chat: {
     'client-typing': z.object({ user_id: z.number().int() }),
@@ -43,7 +48,7 @@ export const sharedChannelKinds = ['chat', 'group', 'post'] as const;
 export type SharedChannelKind = (typeof sharedChannelKinds)[number];
 /** Shared channels the server publishes to (the conversation channel carries only client events). */
 export type TopicChannelKind = 'group' | 'post';
-/** The per-member private channels, `private-user_{id}_{kind}`. */
+/** The five per-member private channels, `private-user_{id}_{kind}`. */
 export type MemberChannelKind = Exclude<ChannelKind, SharedChannelKind>;
 export type EventName<K extends ChannelKind> = Extract<keyof Schemas[K], string>;
 export type EventPayload<K extends ChannelKind, E extends EventName<K>> = z.output<Schemas[K][E]>;

@@ -52,6 +52,6 @@ export async function markRead(ctx: AppContext, userId: number, ids: number[] | 
       ),
     );
   const unread = await unreadCount(ctx.db, userId);
-  ctx.broadcaster.toMember(userId, 'notifications', 'NotificationsChanged', { unread });
+  ctx.broadcaster.toMember(userId, 'friend_requests_changed', 'NotificationsChanged', { unread });
   return unread;
 }

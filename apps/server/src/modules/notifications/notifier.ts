@@ -81,7 +81,7 @@ export async function notify(
       });
   }
   if (inApp) {
-    ctx.broadcaster.toMember(memberId, 'notifications', 'NotificationsChanged', {
+    ctx.broadcaster.toMember(memberId, 'friend_requests_changed', 'NotificationsChanged', {
       unread: await unreadCount(ctx.db, memberId),
     });
   }
