@@ -28,6 +28,7 @@ import { openJobQueue } from './modules/jobs/job-queue.ts';
 import { jobTable } from './modules/jobs/job-table.ts';
 import { createMailer } from './modules/mail/mailer.ts';
 import { matchingRoutes } from './modules/matching/matching.routes.ts';
+import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { partnersRoutes } from './modules/partners/partners.routes.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { seedPlans } from './modules/payments/payments.service.ts';
@@ -168,6 +169,7 @@ export async function buildApp(
   await app.register(settingsRoutes, { ctx });
   await app.register(chatRoutes, { ctx });
   await app.register(groupsRoutes, { ctx });
+  await app.register(notificationsRoutes, { ctx });
   await app.register(contentRoutes, { ctx });
   await app.register(customerServiceRoutes, { ctx });
   await app.register(paymentsRoutes, { ctx });

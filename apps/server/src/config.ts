@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import webpush from 'web-push';
 import { z } from 'zod';
 import { serverRoot } from './lib/paths.ts';
 
@@ -66,6 +67,11 @@ const envSchema = z.object({
   /** Stripe (issue 14): unset means the built-in test provider. */
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
+  /** Web push (issue 13): the VAPID key pair; generated once into DATA_DIR/secrets.json when not given. */
+  VAPID_PUBLIC_KEY: optionalString,
+  VAPID_PRIVATE_KEY: optionalString,
+  /** Who push services may contact about our pushes (a mailto: or https: address). */
+  VAPID_SUBJECT: z.string().default('mailto:kontakt@trostnetz.example'),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -165,6 +171,8 @@ export interface Config {
   };
   /** Open friend requests at the same time, free and premium (issue 14; the premium policy applies them). */
   openRequestLimits: { free: number; premium: number };
+  /** Web push: VAPID keys (base64url) and the contact address push services see. */
+  vapid: { publicKey: string; privateKey: string; subject: string };
 }
 
 export class ConfigError extends Error {}
@@ -179,25 +187,42 @@ function scaleLimits<K extends string>(
   ) as Record<K, RateLimitRule>;
 }
 
-/** Secrets that must survive restarts are generated once and kept in DATA_DIR when not given. */
+/**
+ * Secrets that must survive restarts are generated once and kept in DATA_DIR when not given. A secret
+ * added in a later version (the Stripe webhook secret, the VAPID keys) is generated into an existing file
+ * without changing the others. `persist: false` (restore) makes them up for this run only.
+ */
 function persistedSecrets(dataDir: string, persist: boolean): Record<string, string> {
   const file = path.join(dataDir, 'secrets.json');
-  if (existsSync(file)) {
-    const saved = JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>;
-    // A secret added in a later version is generated once and kept beside the earlier ones.
-    if (saved.stripeWebhookSecret || !persist) return saved;
-    const more = { ...saved, stripeWebhookSecret: `whsec_${randomBytes(24).toString('base64url')}` };
-    writeFileSync(file, JSON.stringify(more, null, 2), { mode: 0o600 });
-    return more;
-  }
-  const secrets = {
-    stripeWebhookSecret: `whsec_${randomBytes(24).toString('base64url')}`,
+  const saved = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>) : {};
+  const wanted = [
+    'jwtSecret',
+    'appKey',
+    'pusherAppId',
+    'pusherKey',
+    'pusherSecret',
+    'stripeWebhookSecret',
+    'vapidPublicKey',
+    'vapidPrivateKey',
+  ];
+  if (wanted.every((k) => saved[k])) return saved;
+  const vapid = webpush.generateVAPIDKeys();
+  const generated: Record<string, string> = {
     jwtSecret: randomBytes(48).toString('base64url'),
     appKey: randomBytes(48).toString('base64url'),
     pusherAppId: String(100000 + (randomBytes(3).readUIntBE(0, 3) % 900000)),
     pusherKey: randomBytes(10).toString('hex'),
     pusherSecret: randomBytes(10).toString('hex'),
+    stripeWebhookSecret: `whsec_${randomBytes(24).toString('base64url')}`,
+    vapidPublicKey: vapid.publicKey,
+    vapidPrivateKey: vapid.privateKey,
   };
+  const secrets = { ...generated, ...saved };
+  // The two VAPID halves belong together: both come from the same generation.
+  if (!saved.vapidPublicKey || !saved.vapidPrivateKey) {
+    secrets.vapidPublicKey = generated.vapidPublicKey!;
+    secrets.vapidPrivateKey = generated.vapidPrivateKey!;
+  }
   if (!persist) return secrets;
   mkdirSync(dataDir, { recursive: true });
   writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
@@ -220,7 +245,13 @@ export function loadConfig(
   const e = parsed.data;
   const dataDir = path.resolve(e.DATA_DIR);
   const needsSecrets =
-    !e.JWT_SECRET || !e.APP_KEY || !e.PUSHER_APP_KEY || !e.PUSHER_APP_SECRET || !e.STRIPE_WEBHOOK_SECRET;
+    !e.JWT_SECRET ||
+    !e.APP_KEY ||
+    !e.PUSHER_APP_KEY ||
+    !e.PUSHER_APP_SECRET ||
+    !e.STRIPE_WEBHOOK_SECRET ||
+    !e.VAPID_PUBLIC_KEY ||
+    !e.VAPID_PRIVATE_KEY;
   const saved: Record<string, string> = needsSecrets
     ? persistedSecrets(dataDir, opts.persistSecrets ?? true)
     : {};
@@ -315,6 +346,11 @@ export function loadConfig(
       webhookSecret: e.STRIPE_WEBHOOK_SECRET ?? saved.stripeWebhookSecret!,
     },
     openRequestLimits: { free: 3, premium: 10 },
+    // Given keys come as a pair; otherwise both are the generated ones.
+    vapid:
+      e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
+        ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY, subject: e.VAPID_SUBJECT }
+        : { publicKey: saved.vapidPublicKey!, privateKey: saved.vapidPrivateKey!, subject: e.VAPID_SUBJECT },
     supportEmail: e.SUPPORT_EMAIL,
     operator: {
       name: e.OPERATOR_NAME,

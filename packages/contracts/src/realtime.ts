@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { chatMessageEvent, messagesReadEvent } from './chat.ts';
 import { commentCreatedEvent, commentUpdatedEvent, postCreatedEvent, postUpdatedEvent } from './groups.ts';
+import { notificationsChangedEvent } from './notifications.ts';
 import { confirmationEvent, contactEvent, statusEvent } from './partners.ts';
 import { premiumChangedEvent } from './payments.ts';
 
@@ -27,7 +28,14 @@ export const realtimeEvents = {
   chat_contacts: { NewChatContact: contactEvent },
   friendship_accepted: { FriendRequestConfirmation: confirmationEvent },
   partner_status_changed: { PartnerStatusChanged: statusEvent },
-  friend_requests_changed: { FriendRequestChanged: statusEvent },
+  /**
+   * The unread notification count (issue 13) rides along on this SPEC channel, whose own event the app
+   * ignores, rather than opening one more channel per member for a number.
+   */
+  friend_requests_changed: {
+    FriendRequestChanged: statusEvent,
+    NotificationsChanged: notificationsChangedEvent,
+  },
   /** Issue 14: `is_premium` / `premium_until` changed (a payment confirmed, a contract ended). */
   premium_changed: { PremiumChanged: premiumChangedEvent },
   /** A conversation's channel (`private-chat_{id}`): client events of the two partners, and its end. */

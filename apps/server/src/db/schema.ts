@@ -15,3 +15,4 @@ export * from './schema/sessions.ts';
 export * from './schema/support.ts';
 export * from './schema/users.ts';
 export * from './schema/watchlist.ts';
+export * from './schema/notifications.ts';

@@ -36,8 +36,8 @@ describe('issue 10: one catalogue for every text the server sends, German and En
   });
 
   it('placeholders are filled in one pass: a value that looks like a placeholder stays as written', () => {
-    expect(t('en', 'mail.friend_request.message', { message: '{{app}} hi' })).toBe(
-      'Their message: “{{app}} hi”',
+    expect(t('en', 'notify.friend_request', { name: '{{app}} hi' })).toBe(
+      '{{app}} hi would like to be your support partner',
     );
     expect(fill('de', 'mail.greeting', { nickname: 'Anna', unused: 1 })).toBe('Hallo Anna,');
     expect(t('de', 'friendship.removed')).toBe('Die Verbindung wurde beendet.');

@@ -24,20 +24,6 @@ const de = {
   'mail.greeting': 'Hallo {{nickname}},',
   'mail.footer.registered': 'Du bekommst diese E-Mail, weil du bei uns registriert bist.',
 
-  'mail.friend_request.subject': '{{app}}: {{name}} möchte dein Trostpartner sein',
-  'mail.friend_request.sent':
-    '{{name}} hat dir eine Anfrage geschickt und möchte mit dir in Verbindung kommen.',
-  'mail.friend_request.message': 'Die Nachricht dazu: „{{message}}“',
-  'mail.friend_request.take_time': 'Nimm dir Zeit. Du entscheidest, ob und wann du antwortest.',
-  'mail.friend_request.action': 'Anfrage ansehen',
-
-  'mail.request_expired.subject': '{{app}}: Deine Anfrage an {{name}}',
-  'mail.request_expired.no_answer':
-    '{{name}} hat in den letzten {{days}} Tagen nicht auf deine Anfrage geantwortet, deshalb haben wir sie zurückgenommen.',
-  'mail.request_expired.not_you':
-    'Das liegt selten an dir: Manche Menschen haben gerade nicht die Kraft für neue Kontakte. Auf deinem Dashboard warten weitere Vorschläge auf dich.',
-  'mail.request_expired.action': 'Zum Dashboard',
-
   'mail.verify.subject': '{{app}}: Bitte bestätige deine E-Mail Adresse',
   'mail.verify.welcome':
     'schön, dass du zu {{app}} gefunden hast. Bitte bestätige deine E-Mail Adresse, damit wir dich mit passenden Trostpartnern zusammenbringen können.',
@@ -281,6 +267,35 @@ const de = {
   'export.field.job': 'Art',
   'export.field.state': 'Zustand',
   'export.field.not_before': 'Nicht vor',
+
+  // Notifications (issue 13): who and what kind, never the words of a message.
+  'notify.chat_message': 'Neue Nachrichten von {{name}}',
+  'notify.friend_request': '{{name}} möchte dein Trostpartner sein',
+  'notify.friend_accepted': '{{name}} hat deine Anfrage angenommen',
+  'notify.request_expired': 'Deine Anfrage an {{name}} ist abgelaufen',
+  'notify.reply': '{{name}} hat dir in einer Gruppe geantwortet',
+  'notify.group_post': 'Neuer Beitrag von {{name}} in einer Gruppe, der du folgst',
+  'notify.account': 'Hinweis zu deinem Konto',
+  'notify.news': 'Neuigkeiten von {{app}}',
+  'notify.someone': 'Jemand',
+  'notify.push.chat_message': 'Neue Nachricht von {{name}}',
+  'mail.notice.subject_one': '{{app}}: {{line}}',
+  'mail.notice.subject_many': '{{app}}: Neues für dich',
+  'mail.notice.chat_intro': 'Du hast neue Nachrichten von {{name}}.',
+  'mail.notice.intro': 'seit deinem letzten Besuch ist etwas passiert:',
+  'mail.notice.private': 'Was geschrieben wurde, liest du nur in {{app}}, nicht in einer E-Mail.',
+  'mail.notice.action': '{{app}} öffnen',
+  'mail.notice.footer':
+    'Welche E-Mails du bekommst, stellst du unter {{link}} ein. Diese Art E-Mail abbestellen: {{unsubscribe}}',
+  'mail.news_confirm.subject': '{{app}}: Bitte bestätige Neuigkeiten per E-Mail',
+  'mail.news_confirm.asked':
+    'du möchtest Neuigkeiten von {{app}} per E-Mail bekommen. Bitte bestätige das mit dem Link unten.',
+  'mail.news_confirm.ignore': 'Warst du das nicht? Dann ignoriere diese E-Mail, es passiert nichts.',
+  'mail.news_confirm.action': 'Ja, Neuigkeiten per E-Mail',
+  'notify.unsubscribed':
+    'Du bekommst diese E-Mails nicht mehr. Alle Einstellungen findest du unter {{link}}.',
+  'notify.unsubscribe_confirm': 'Diese E-Mails abbestellen',
+  'notify.news_confirmed': 'Danke! Du bekommst Neuigkeiten jetzt per E-Mail.',
 } as const;
 
 export type TextKey = keyof typeof de;
@@ -301,19 +316,6 @@ const en: Record<TextKey, string> = {
 
   'mail.greeting': 'Hello {{nickname}},',
   'mail.footer.registered': 'You receive this e-mail because you are registered with us.',
-
-  'mail.friend_request.subject': '{{app}}: {{name}} would like to be your support partner',
-  'mail.friend_request.sent': '{{name}} has sent you a request and would like to get in touch with you.',
-  'mail.friend_request.message': 'Their message: “{{message}}”',
-  'mail.friend_request.take_time': 'Take your time. You decide whether and when to answer.',
-  'mail.friend_request.action': 'View the request',
-
-  'mail.request_expired.subject': '{{app}}: Your request to {{name}}',
-  'mail.request_expired.no_answer':
-    '{{name}} has not answered your request in the last {{days}} days, so we have withdrawn it.',
-  'mail.request_expired.not_you':
-    'This is rarely about you: some people do not have the strength for new contacts right now. More suggestions are waiting for you on your dashboard.',
-  'mail.request_expired.action': 'Go to the dashboard',
 
   'mail.verify.subject': '{{app}}: Please confirm your e-mail address',
   'mail.verify.welcome':
@@ -553,6 +555,33 @@ const en: Record<TextKey, string> = {
   'export.field.job': 'Kind',
   'export.field.state': 'State',
   'export.field.not_before': 'Not before',
+
+  'notify.chat_message': 'New messages from {{name}}',
+  'notify.friend_request': '{{name}} would like to be your support partner',
+  'notify.friend_accepted': '{{name}} accepted your request',
+  'notify.request_expired': 'Your request to {{name}} has expired',
+  'notify.reply': '{{name}} replied to you in a group',
+  'notify.group_post': 'New post by {{name}} in a group you watch',
+  'notify.account': 'A notice about your account',
+  'notify.news': 'News from {{app}}',
+  'notify.someone': 'Someone',
+  'notify.push.chat_message': 'New message from {{name}}',
+  'mail.notice.subject_one': '{{app}}: {{line}}',
+  'mail.notice.subject_many': '{{app}}: Something new for you',
+  'mail.notice.chat_intro': 'You have new messages from {{name}}.',
+  'mail.notice.intro': 'something happened since your last visit:',
+  'mail.notice.private': 'What was written you read only in {{app}}, never in an e-mail.',
+  'mail.notice.action': 'Open {{app}}',
+  'mail.notice.footer':
+    'Choose which e-mails you receive at {{link}}. Unsubscribe from this kind of e-mail: {{unsubscribe}}',
+  'mail.news_confirm.subject': '{{app}}: Please confirm news by e-mail',
+  'mail.news_confirm.asked':
+    'you would like to receive news from {{app}} by e-mail. Please confirm with the link below.',
+  'mail.news_confirm.ignore': 'Was this not you? Then ignore this e-mail; nothing will happen.',
+  'mail.news_confirm.action': 'Yes, news by e-mail',
+  'notify.unsubscribed': 'You will no longer receive these e-mails. All settings are at {{link}}.',
+  'notify.unsubscribe_confirm': 'Unsubscribe from these e-mails',
+  'notify.news_confirmed': 'Thank you! You now receive news by e-mail.',
 };
 
 export const serverTexts: Record<Locale, Record<TextKey, string>> = { de, en };

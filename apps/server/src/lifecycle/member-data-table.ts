@@ -5,6 +5,7 @@ import { contentData } from '../modules/content/content.member-data.ts';
 import { customerServiceData } from '../modules/customer-service/customer-service.member-data.ts';
 import { groupsData } from '../modules/groups/groups.member-data.ts';
 import { jobsData } from '../modules/jobs/jobs.member-data.ts';
+import { notificationsData } from '../modules/notifications/notifications.member-data.ts';
 import { partnersData } from '../modules/partners/partners.member-data.ts';
 import { paymentsData } from '../modules/payments/payments.member-data.ts';
 import { profileData } from '../modules/profile/profile.member-data.ts';
@@ -25,6 +26,7 @@ export const memberDataTable = [
   profileData,
   chatData,
   groupsData,
+  notificationsData,
   partnersData,
   watchlistData,
   hiddenListData,

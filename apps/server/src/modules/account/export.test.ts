@@ -93,6 +93,7 @@ describe('issue 11: GET /api/user/export streams a ZIP of everything the registr
       'profile',
       'chat',
       'groups',
+      'notifications',
       'partners',
       'watchlist',
       'hidden_list',

@@ -22,6 +22,7 @@ import {
   shareReadReceipts,
 } from '../../policies/conversations.ts';
 import { notHidden } from '../../policies/members.ts';
+import { notify } from '../notifications/notifier.ts';
 import { presentForBoth, presentMessage } from './chat.presenter.ts';
 
 /** The pair's conversation if `me` may read it (the conversations policy), else "not found". */
@@ -57,6 +58,7 @@ export async function sendMessage(
   ctx.metrics.chatMessagesSent.inc();
   ctx.broadcaster.toMember(partner, 'chat_message', 'ChatMessageNew', { message });
   ctx.broadcaster.toMember(me, 'chat_message', 'ChatMessageNew', { message }, { socketId });
+  await notify(ctx, partner, 'chat_message', { actorId: me });
   return message;
 }
 

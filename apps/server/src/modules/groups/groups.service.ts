@@ -33,6 +33,7 @@ import {
   withinEditWindow,
 } from '../../policies/groups.ts';
 import { goneColumns } from '../../policies/members.ts';
+import { notify } from '../notifications/notifier.ts';
 
 /** Keyset position (created_at in microseconds, id), handed out as an opaque base64url string. */
 export interface Position {
@@ -264,6 +265,16 @@ export async function createPost(
     post_id: row!.id,
     group_id: input.group_id,
   });
+  // Members who watch the group hear of each new post (issue 13); "normal" and "muted" do not.
+  const watchers = await ctx.db
+    .select({ userId: groupMembers.userId })
+    .from(groupMembers)
+    .where(and(eq(groupMembers.groupId, input.group_id), eq(groupMembers.notificationLevel, 'watching')));
+  for (const w of watchers) {
+    if (w.userId !== me) {
+      await notify(ctx, w.userId, 'group_post', { actorId: me, postId: row!.id, groupId: input.group_id });
+    }
+  }
   return postView(ctx.db, me, row!.id);
 }
 
@@ -395,6 +406,7 @@ async function readableComment(db: Db, me: number, commentId: number) {
 export async function createComment(ctx: AppContext, me: number, postId: number, input: CreateCommentBody) {
   const post = await readablePost(ctx.db, me, postId);
   if (post.deletedAt || post.removedAt) throw new AppError('conflict');
+  let parentAuthor: number | null = null;
   if (input.parent_id !== undefined) {
     const [parent] = await ctx.db
       .select()
@@ -406,6 +418,7 @@ export async function createComment(ctx: AppContext, me: number, postId: number,
       throw validationError({ parent_id: [vmsg('invalid')] });
     }
     if (parent.deletedAt || parent.removedAt) throw new AppError('conflict');
+    parentAuthor = parent.authorId;
   }
   const [row] = await ctx.db
     .insert(comments)
@@ -416,6 +429,14 @@ export async function createComment(ctx: AppContext, me: number, postId: number,
     post_id: postId,
     parent_id: input.parent_id ?? null,
   });
+  // A reply to my post or to my comment (issue 13); the author of both is told once.
+  const told = new Set([me]);
+  for (const authorId of [parentAuthor, post.authorId]) {
+    if (authorId && !told.has(authorId)) {
+      told.add(authorId);
+      await notify(ctx, authorId, 'reply', { actorId: me, postId, groupId: post.groupId });
+    }
+  }
   return commentView(ctx.db, me, row!.id);
 }
 

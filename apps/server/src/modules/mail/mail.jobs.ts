@@ -6,6 +6,7 @@ export const mailPayload = z.object({
   subject: z.string(),
   text: z.string(),
   html: z.string(),
+  headers: z.record(z.string(), z.string()).optional(),
 });
 
 /**

@@ -12,6 +12,8 @@ export interface Mail {
   subject: string;
   text: string;
   html: string;
+  /** Extra headers: List-Unsubscribe (RFC 8058) on notices, a Message-ID fixed per notice. */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {

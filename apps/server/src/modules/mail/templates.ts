@@ -5,7 +5,8 @@ import type { Mail } from './mailer.ts';
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-function layout(
+/** Every mail's look: paragraphs, one button, a footer (and for notices, further links below it). */
+export function layout(
   to: string,
   subject: string,
   paragraphs: string[],
@@ -54,22 +55,6 @@ interface MailParts {
 
 /** Each mail as keys of the text catalogue (i18n/catalogue.ts); the layout above gives every mail its look. */
 const mails = {
-  friendRequest: {
-    subject: 'mail.friend_request.subject',
-    body: (p) => [
-      'mail.friend_request.sent',
-      ...(p.message ? (['mail.friend_request.message'] as const) : []),
-      'mail.friend_request.take_time',
-    ],
-    action: 'mail.friend_request.action',
-    footer: 'mail.footer.registered',
-  },
-  requestExpired: {
-    subject: 'mail.request_expired.subject',
-    body: () => ['mail.request_expired.no_answer', 'mail.request_expired.not_you'],
-    action: 'mail.request_expired.action',
-    footer: 'mail.footer.registered',
-  },
   verify: {
     subject: 'mail.verify.subject',
     body: () => ['mail.verify.welcome', 'mail.verify.valid'],

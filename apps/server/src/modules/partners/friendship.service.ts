@@ -11,7 +11,7 @@ import { befriendedPartner } from '../../policies/conversations.ts';
 import { visibleMember } from '../../policies/members.ts';
 import { openRequestLimit } from '../../policies/premium.ts';
 import { closeConversationChannel } from '../chat/chat.service.ts';
-import { mailTemplate } from '../mail/templates.ts';
+import { notify } from '../notifications/notifier.ts';
 import { findActiveUser } from '../users/users.service.ts';
 import { ensurePair, type Sides, transitionPair } from './pairs.ts';
 import { partnerEntry } from './partners.service.ts';
@@ -123,20 +123,8 @@ async function notifyOther(
       contact,
       friend_status: contact.friend_status,
     });
-    const sender = await findActiveUser(ctx.db, me);
-    ctx.mailer.queue(
-      mailTemplate(
-        'friendRequest',
-        other.locale,
-        ctx.config.appName,
-        other,
-        `${ctx.config.appUrl}/friend-request/${me}`,
-        {
-          name: sender?.nickname ?? '',
-          message: message ?? '',
-        },
-      ),
-    );
+    // The request's own words stay in the app: the notice names only who asked.
+    await notify(ctx, other.id, 'friend_request', { actorId: me });
   } else if (action === 'accept') {
     b.toMember(other.id, 'friendship_accepted', 'FriendRequestConfirmation', {
       contact,
@@ -144,6 +132,7 @@ async function notifyOther(
       message: message ?? null,
     });
     b.toMember(other.id, 'partner_status_changed', 'PartnerStatusChanged', status);
+    await notify(ctx, other.id, 'friend_accepted', { actorId: me });
   } else {
     if (action !== 'remove') b.toMember(other.id, 'friend_requests_changed', 'FriendRequestChanged', status);
     b.toMember(other.id, 'partner_status_changed', 'PartnerStatusChanged', status);
@@ -172,10 +161,6 @@ export async function expireStaleRequests(ctx: AppContext, now = new Date()): Pr
   for (const row of expired) {
     const requesterId = row.requestedBy ?? row.userLow;
     const otherId = sideOf(row, requesterId).other;
-    const [requester, other] = await Promise.all([
-      findActiveUser(ctx.db, requesterId),
-      findActiveUser(ctx.db, otherId),
-    ]);
     for (const [who, foreign] of [
       [requesterId, otherId],
       [otherId, requesterId],
@@ -187,18 +172,7 @@ export async function expireStaleRequests(ctx: AppContext, now = new Date()): Pr
         message: null,
       });
     }
-    if (requester && other) {
-      ctx.mailer.queue(
-        mailTemplate(
-          'requestExpired',
-          requester.locale,
-          ctx.config.appName,
-          requester,
-          `${ctx.config.appUrl}/dashboard`,
-          { name: other.nickname, message: '', days: REQUEST_EXPIRY_DAYS },
-        ),
-      );
-    }
+    await notify(ctx, requesterId, 'request_expired', { actorId: otherId });
   }
   return expired.length;
 }

@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { partnerships } from '../../db/schema/partnerships.ts';
 import { type MemberTokens, onboardMember } from '../../test/factories.ts';
+import { sendWaitingNotices, tomorrowNoon } from '../../test/notices.ts';
 import { connectPusher, subscribed, waitFor } from '../../test/pusher-client.ts';
 import { call, createListeningTestApp, outbox, type TestApp } from '../../test/test-app.ts';
 import { expireStaleRequests } from './friendship.service.ts';
@@ -173,13 +174,15 @@ describe('SPEC §4 Friendship state machine', () => {
     }
   });
 
-  it('a request mails the other member a link to the accept-friend-request screen', async () => {
+  it('a request mails the other member a link to the accept-friend-request screen, without its words', async () => {
     const [a, b] = await pair();
     await act(a, 'send', b.id, 'Ich verstehe dich gut.');
+    await sendWaitingNotices(t);
     const mail = (await outbox(t)).find(
       (m) => m.to.includes(b.email) && m.links.some((l) => l.endsWith(`/friend-request/${a.id}`)),
     );
-    expect(mail?.text).toContain('Ich verstehe dich gut.');
+    expect(mail?.subject).toContain('möchte dein Trostpartner sein');
+    expect(mail?.text).not.toContain('Ich verstehe dich gut.');
   });
 
   it('a request with no answer for 14 days expires kindly: both back to none, a gentle mail', async () => {
@@ -190,8 +193,9 @@ describe('SPEC §4 Friendship state machine', () => {
       await expireStaleRequests(t.app.ctx, new Date(Date.now() + 15 * 86_400_000)),
     ).toBeGreaterThanOrEqual(1);
     expect(await statusOf(a, b.id)).toBe(3);
+    await sendWaitingNotices(t, tomorrowNoon(Date.now() + 15 * 86_400_000));
     const mails = (await outbox(t)).filter((m) => m.to.includes(a.email));
-    expect(mails.some((m) => m.text.includes('14 Tagen'))).toBe(true);
+    expect(mails.some((m) => m.text.includes('ist abgelaufen'))).toBe(true);
   });
 
   it('issue 10: the expiry sweep is an hourly job on the queue; a run expires requests older than 14 days only', async () => {
@@ -215,7 +219,10 @@ describe('SPEC §4 Friendship state machine', () => {
     expect(await t.app.ctx.jobs.drain()).toBeGreaterThanOrEqual(1);
     expect([await statusOf(a, b.id), await statusOf(b, a.id)]).toEqual([3, 3]);
     expect([await statusOf(c, d.id), await statusOf(d, c.id)]).toEqual([0, 1]);
-    const mails = (await outbox(t)).filter((m) => m.to.includes(a.email) && m.text.includes('14 Tagen'));
+    await sendWaitingNotices(t);
+    const mails = (await outbox(t)).filter(
+      (m) => m.to.includes(a.email) && m.text.includes('ist abgelaufen'),
+    );
     expect(mails).toHaveLength(1);
   });
 });

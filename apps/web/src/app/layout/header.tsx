@@ -7,6 +7,7 @@ import { LanguageSwitch } from '../../components/language-switch.tsx';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { cn } from '../../components/ui/cn.ts';
 import { useSignOut } from '../../features/auth/hooks/use-sign-out.ts';
+import { NotificationBell } from '../../features/notifications/components/notification-bell.tsx';
 import { returnTarget, withReturnTo } from '../../lib/return-to.ts';
 import type { HeaderVariant } from '../../lib/screens.ts';
 import { useIsMobile } from '../../lib/use-is-mobile.ts';
@@ -88,6 +89,7 @@ function MemberHeader({ user, variant }: { user: User; variant: HeaderVariant })
           <MemberNavLinks />
           <div className="ml-auto flex items-center gap-2">
             <ConnectionStatus />
+            <NotificationBell />
             <CrisisButton compact />
             {!isMobile && (
               <AccountMenu

@@ -1,0 +1,127 @@
+import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import type { AppContext } from '../../app-context.ts';
+import { messages } from '../../db/schema/chat.ts';
+import { type NotificationRow, notifications } from '../../db/schema/notifications.ts';
+import { users } from '../../db/schema/users.ts';
+import { isGone } from '../../policies/members.ts';
+import { findActiveUser } from '../users/users.service.ts';
+import { type NoticeLine, noticeMail } from './notification-mail.ts';
+import { CHAT_MAIL_DELAY_MS, MAIL_INTERVAL_MS, scheduleMailCheck } from './notifier.ts';
+import { inQuietHours, quietHoursEnd, settingsOf, wants } from './preferences.service.ts';
+
+type Verdict = { send: true } | { send: false; skip: true } | { send: false; skip: false; at: Date };
+
+/**
+ * Sends one mail for the member's waiting notifications, or none. A chat notice goes out only while
+ * the messages are still unread, the member has been away 15 minutes, and no mail about that partner
+ * went out in the last 6 hours. The rows are locked, mailed and marked in one transaction: a second
+ * run (a retry after a crash, another node) finds nothing left to send.
+ */
+export async function sendNoticeMail(ctx: AppContext, userId: number, now = new Date()): Promise<number> {
+  const member = await findActiveUser(ctx.db, userId);
+  const settings = await settingsOf(ctx.db, userId);
+  if (member && !isGone(member) && inQuietHours(settings, now)) {
+    await scheduleMailCheck(ctx, userId, quietHoursEnd(settings, now));
+    return 0;
+  }
+  let later: Date | null = null;
+  const sent = await ctx.db.transaction(async (tx) => {
+    const rows = await tx
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, userId), eq(notifications.mailState, 'pending')))
+      .for('update', { skipLocked: true });
+    if (!rows.length) return 0;
+    const due: NotificationRow[] = [];
+    const skipped: number[] = [];
+    for (const row of rows) {
+      const verdict: Verdict =
+        !member || isGone(member) || !wants(settings, row.kind, 'email')
+          ? { send: false, skip: true }
+          : row.kind === 'chat_message'
+            ? await chatVerdict(tx, member.lastSeenAt, row, now)
+            : { send: true };
+      if (verdict.send) due.push(row);
+      else if (verdict.skip) skipped.push(row.id);
+      else if (!later || verdict.at < later) later = verdict.at;
+    }
+    if (skipped.length) {
+      await tx.update(notifications).set({ mailState: 'skipped' }).where(inArray(notifications.id, skipped));
+    }
+    if (!due.length || !member) return 0;
+    const actorIds = due.flatMap((r) => (r.actorId ? [r.actorId] : []));
+    const actors = actorIds.length
+      ? await tx
+          .select({
+            id: users.id,
+            nickname: users.nickname,
+            deletedAt: users.deletedAt,
+            deletionRequestedAt: users.deletionRequestedAt,
+          })
+          .from(users)
+          .where(inArray(users.id, actorIds))
+      : [];
+    const nameOf = (id: number | null) => {
+      const a = actors.find((x) => x.id === id);
+      return a && !isGone(a) ? a.nickname : '';
+    };
+    const lines: NoticeLine[] = due.map((r) => ({
+      id: r.id,
+      kind: r.kind,
+      name: nameOf(r.actorId),
+      actorId: r.actorId,
+      postId: r.postId,
+      groupId: r.groupId,
+    }));
+    // Handed to SMTP (or the outbox) inside the transaction: if this run dies before the commit, the
+    // rows are still pending and the retry sends the same mail (same Message-ID) once more at most.
+    await ctx.mailer.send(noticeMail(ctx.config, member, lines));
+    await tx
+      .update(notifications)
+      .set({ mailState: 'sent', mailedAt: now })
+      .where(
+        inArray(
+          notifications.id,
+          due.map((r) => r.id),
+        ),
+      );
+    return 1;
+  });
+  if (later) await scheduleMailCheck(ctx, userId, later);
+  return sent;
+}
+
+type Tx = Parameters<Parameters<AppContext['db']['transaction']>[0]>[0];
+
+async function chatVerdict(
+  tx: Tx,
+  lastSeenAt: Date | null,
+  row: NotificationRow,
+  now: Date,
+): Promise<Verdict> {
+  if (!row.actorId) return { send: false, skip: true };
+  const [unread] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(messages)
+    .where(
+      and(eq(messages.recipientId, row.userId), eq(messages.senderId, row.actorId), isNull(messages.readAt)),
+    );
+  if (!unread?.n) return { send: false, skip: true };
+  const [recent] = await tx
+    .select({ id: notifications.id })
+    .from(notifications)
+    .where(
+      and(
+        eq(notifications.userId, row.userId),
+        eq(notifications.groupKey, row.groupKey),
+        gt(notifications.mailedAt, new Date(now.getTime() - MAIL_INTERVAL_MS)),
+      ),
+    )
+    .limit(1);
+  if (recent) return { send: false, skip: true };
+  const since = Math.max(row.createdAt.getTime(), lastSeenAt?.getTime() ?? 0);
+  if (since + CHAT_MAIL_DELAY_MS > now.getTime()) {
+    return { send: false, skip: false, at: new Date(since + CHAT_MAIL_DELAY_MS) };
+  }
+  return { send: true };
+}

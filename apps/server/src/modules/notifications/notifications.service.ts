@@ -1,0 +1,57 @@
+import type { NotificationItem } from '@trostnetz/contracts/notifications';
+import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
+import type { AppContext } from '../../app-context.ts';
+import { notifications } from '../../db/schema/notifications.ts';
+import { users } from '../../db/schema/users.ts';
+import { isGone } from '../../policies/members.ts';
+import { urlOf } from './notification-mail.ts';
+import { unreadCount } from './notifier.ts';
+
+const LIST_SIZE = 50;
+
+/** The member's notifications in the app, newest first (one row per partner or post while unread). */
+export async function listNotifications(ctx: AppContext, userId: number) {
+  const rows = await ctx.db
+    .select({
+      n: notifications,
+      actor: {
+        id: users.id,
+        nickname: users.nickname,
+        deletedAt: users.deletedAt,
+        deletionRequestedAt: users.deletionRequestedAt,
+      },
+    })
+    .from(notifications)
+    .leftJoin(users, eq(users.id, notifications.actorId))
+    .where(and(eq(notifications.userId, userId), eq(notifications.inApp, 'yes')))
+    .orderBy(desc(notifications.updatedAt), desc(notifications.id))
+    .limit(LIST_SIZE);
+  const data: NotificationItem[] = rows.map(({ n, actor }) => ({
+    id: n.id,
+    kind: n.kind,
+    actor: actor && !isGone(actor) ? { id: actor.id, nickname: actor.nickname } : null,
+    count: n.count,
+    url: urlOf(n),
+    post_id: n.postId,
+    created_at: n.updatedAt.toISOString(),
+    read: n.readAt !== null,
+  }));
+  return { data, unread: await unreadCount(ctx.db, userId) };
+}
+
+/** Marks the given (or all) notifications read; the member's other tabs see the new count live. */
+export async function markRead(ctx: AppContext, userId: number, ids: number[] | undefined) {
+  await ctx.db
+    .update(notifications)
+    .set({ readAt: new Date() })
+    .where(
+      and(
+        eq(notifications.userId, userId),
+        isNull(notifications.readAt),
+        ids ? inArray(notifications.id, ids.length ? ids : [-1]) : undefined,
+      ),
+    );
+  const unread = await unreadCount(ctx.db, userId);
+  ctx.broadcaster.toMember(userId, 'friend_requests_changed', 'NotificationsChanged', { unread });
+  return unread;
+}

@@ -1,0 +1,131 @@
+import {
+  type ChannelChoices,
+  DEFAULT_CHOICES,
+  NOTIFICATION_KINDS,
+  type NotificationChannel,
+  type NotificationKind,
+  type NotificationPreferences,
+  type UpdateNotificationPreferences,
+} from '@trostnetz/contracts/notifications';
+import { eq } from 'drizzle-orm';
+import type { AppContext } from '../../app-context.ts';
+import type { Db } from '../../db/client.ts';
+import { notificationSettings } from '../../db/schema/notifications.ts';
+
+type SettingsRow = typeof notificationSettings.$inferSelect;
+export const DEFAULT_TIME_ZONE = 'Europe/Berlin';
+
+/** The member's settings row, or the defaults when they never changed anything. */
+export async function settingsOf(db: Db, userId: number): Promise<SettingsRow> {
+  const [row] = await db.select().from(notificationSettings).where(eq(notificationSettings.userId, userId));
+  return (
+    row ?? {
+      userId,
+      choices: {},
+      quietStart: 22,
+      quietEnd: 7,
+      timeZone: DEFAULT_TIME_ZONE,
+      newsConfirmedAt: null,
+      updatedAt: new Date(0),
+    }
+  );
+}
+
+/** Kind × channel as the member chose, the calm defaults where they did not; `account` is fixed. */
+export function choicesOf(row: SettingsRow): Record<NotificationKind, ChannelChoices> {
+  return Object.fromEntries(
+    NOTIFICATION_KINDS.map((kind) => [
+      kind,
+      kind === 'account' ? DEFAULT_CHOICES.account : { ...DEFAULT_CHOICES[kind], ...row.choices[kind] },
+    ]),
+  ) as Record<NotificationKind, ChannelChoices>;
+}
+
+/** Whether a channel is on for a kind; product news by mail only once the opt-in was confirmed. */
+export function wants(row: SettingsRow, kind: NotificationKind, channel: NotificationChannel): boolean {
+  if (kind === 'news' && channel === 'email' && !row.newsConfirmedAt) return false;
+  return choicesOf(row)[kind][channel];
+}
+
+/** The hour (0–23) at `now` in the member's time zone. */
+function localHour(timeZone: string, now: Date): number {
+  const h = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', hourCycle: 'h23' }).format(now);
+  return Number(h) % 24;
+}
+
+/** Quiet hours [start, end) in the member's zone; 22–7 wraps past midnight; start = end means none. */
+export function inQuietHours(row: SettingsRow, now = new Date()): boolean {
+  const { quietStart: s, quietEnd: e } = row;
+  if (s === e) return false;
+  const h = localHour(row.timeZone, now);
+  return s < e ? h >= s && h < e : h >= s || h < e;
+}
+
+/** The first moment after `now` outside quiet hours (searched in 15-minute steps, within a day). */
+export function quietHoursEnd(row: SettingsRow, now = new Date()): Date {
+  let t = new Date(Math.ceil(now.getTime() / 900_000) * 900_000);
+  for (let i = 0; i < 100 && inQuietHours(row, t); i++) t = new Date(t.getTime() + 900_000);
+  return t;
+}
+
+export function presentPreferences(ctx: AppContext, row: SettingsRow): NotificationPreferences {
+  const choices = choicesOf(row);
+  const newsEmail = row.newsConfirmedAt ? 'confirmed' : row.choices.news?.email ? 'pending' : 'off';
+  return {
+    choices: { ...choices, news: { ...choices.news, email: newsEmail === 'confirmed' } },
+    quiet_hours: { start: row.quietStart, end: row.quietEnd },
+    time_zone: row.timeZone,
+    news_email: newsEmail,
+    push_public_key: ctx.config.vapid.publicKey,
+  };
+}
+
+/**
+ * Stores the changed parts. Switching product news mail on only asks for it (the confirmation mail
+ * follows, UWG § 7); switching it off also forgets an earlier confirmation. Answers whether a
+ * confirmation mail is due.
+ */
+export async function updatePreferences(
+  ctx: AppContext,
+  userId: number,
+  input: UpdateNotificationPreferences,
+): Promise<{ row: SettingsRow; confirmNews: boolean }> {
+  const current = await settingsOf(ctx.db, userId);
+  const choices = { ...current.choices };
+  for (const [kind, given] of Object.entries(input.choices ?? {})) {
+    choices[kind as NotificationKind] = { ...choices[kind as NotificationKind], ...given };
+  }
+  const newsWanted = Boolean(choices.news?.email);
+  const confirmNews = newsWanted && !current.newsConfirmedAt && !current.choices.news?.email;
+  const values = {
+    choices,
+    quietStart: input.quiet_hours?.start ?? current.quietStart,
+    quietEnd: input.quiet_hours?.end ?? current.quietEnd,
+    timeZone: input.time_zone ?? current.timeZone,
+    newsConfirmedAt: newsWanted ? current.newsConfirmedAt : null,
+    updatedAt: new Date(),
+  };
+  const [row] = await ctx.db
+    .insert(notificationSettings)
+    .values({ userId, ...values })
+    .onConflictDoUpdate({ target: notificationSettings.userId, set: values })
+    .returning();
+  return { row: row!, confirmNews };
+}
+
+/** The link in the confirmation mail was opened: product news by mail from now on (while still wanted). */
+export async function confirmNews(ctx: AppContext, userId: number): Promise<boolean> {
+  const row = await settingsOf(ctx.db, userId);
+  if (!row.choices.news?.email) return false;
+  await ctx.db
+    .update(notificationSettings)
+    .set({ newsConfirmedAt: row.newsConfirmedAt ?? new Date() })
+    .where(eq(notificationSettings.userId, userId));
+  return true;
+}
+
+/** One-click unsubscribe: the kind's mails off (product news also loses its confirmation). */
+export async function unsubscribe(ctx: AppContext, userId: number, kind: NotificationKind) {
+  if (kind === 'account') return;
+  await updatePreferences(ctx, userId, { choices: { [kind]: { email: false } } });
+}

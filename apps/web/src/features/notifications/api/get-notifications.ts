@@ -1,0 +1,25 @@
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type NotificationList, notificationList } from '@trostnetz/contracts/notifications';
+import { useEffect } from 'react';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { realtimeBus } from '../../../lib/realtime.ts';
+
+/** GET /api/notifications: newest first (one entry per partner or post while unread), and the unread count. */
+export async function getNotifications(): Promise<NotificationList> {
+  return notificationList.parse(await apiRequest<unknown>('/api/notifications'));
+}
+
+export const notificationsQuery = queryOptions({ queryKey: ['notifications'], queryFn: getNotifications });
+
+/** The list, refetched whenever the member's unread count changes live (a new one, or read elsewhere). */
+export function useNotifications(enabled = true) {
+  const client = useQueryClient();
+  useEffect(() => {
+    if (!enabled) return;
+    return realtimeBus.on('NotificationsChanged', ({ unread }) => {
+      const known = client.getQueryData(notificationsQuery.queryKey);
+      if (known?.unread !== unread) void client.invalidateQueries({ queryKey: notificationsQuery.queryKey });
+    });
+  }, [client, enabled]);
+  return useQuery({ ...notificationsQuery, enabled });
+}

@@ -1,0 +1,52 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  type NotificationPreferences,
+  notificationPreferences,
+  type UpdateNotificationPreferences,
+} from '@trostnetz/contracts/notifications';
+import { apiRequest } from '../../../lib/api-client.ts';
+
+/** GET /api/user/notifications: kind × channel, quiet hours, time zone, product news, the push key. */
+export async function getPreferences(): Promise<NotificationPreferences> {
+  return notificationPreferences.parse(await apiRequest<unknown>('/api/user/notifications'));
+}
+
+export const preferencesQuery = queryOptions({
+  queryKey: ['notifications', 'preferences'],
+  queryFn: getPreferences,
+});
+
+export const usePreferences = () => useQuery(preferencesQuery);
+
+/** PUT /api/user/notifications; the browser's time zone goes along, so quiet hours are the member's own. */
+export async function putPreferences(body: UpdateNotificationPreferences): Promise<NotificationPreferences> {
+  const time_zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  return notificationPreferences.parse(
+    await apiRequest<unknown>('/api/user/notifications', { method: 'PUT', body: { time_zone, ...body } }),
+  );
+}
+
+export function useUpdatePreferences() {
+  const client = useQueryClient();
+  const key = preferencesQuery.queryKey;
+  return useMutation({
+    mutationFn: putPreferences,
+    // The choice shows at once; a refusal puts the previous state back.
+    onMutate: (body) => {
+      const before = client.getQueryData(key);
+      if (before) {
+        const choices = { ...before.choices };
+        for (const [kind, given] of Object.entries(body.choices ?? {})) {
+          const k = kind as keyof typeof choices;
+          choices[k] = { ...choices[k], ...given };
+        }
+        client.setQueryData(key, { ...before, choices, quiet_hours: body.quiet_hours ?? before.quiet_hours });
+      }
+      return { before };
+    },
+    onError: (_error, _body, context) => {
+      if (context?.before) client.setQueryData(key, context.before);
+    },
+    onSuccess: (data) => client.setQueryData(key, data),
+  });
+}
