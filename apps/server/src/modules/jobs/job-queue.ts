@@ -34,7 +34,8 @@ export interface JobQueue {
   stop(graceMs?: number): Promise<void>;
   /**
    * Runs every due job in this process until none is left, including jobs those jobs send (tests).
-   * includeLater: delayed jobs and waiting retries run too, as if their time had come.
+   * includeLater: then each delayed job and waiting retry runs once, as if its time had come (one that
+   * puts itself off again waits for the next drain), and the due jobs they sent.
    */
   drain(options?: { includeLater?: boolean }): Promise<number>;
   /** Jobs of this name waiting to run (new, or waiting for a retry). */
@@ -175,14 +176,25 @@ export async function openJobQueue(options: {
     },
 
     async drain({ includeLater = false } = {}) {
-      let total = 0;
-      for (;;) {
-        await settle(sends);
-        let ran = 0;
-        for (const def of table) while (await runNext(def, includeLater)) ran++;
-        if (ran === 0) return total;
-        total += ran;
+      const due = async () => {
+        let total = 0;
+        for (;;) {
+          await settle(sends);
+          let ran = 0;
+          for (const def of table) while (await runNext(def, false)) ran++;
+          if (ran === 0) return total;
+          total += ran;
+        }
+      };
+      let total = await due();
+      if (!includeLater) return total;
+      // Each job waiting for a later time runs once, as if its time had come. A job that puts itself off
+      // again (a mail waiting for quiet hours to end) waits for the next drain instead of running forever.
+      for (const def of table) {
+        const waiting = await boss.getQueueSize(def.name);
+        for (let i = 0; i < waiting && (await runNext(def, true)); i++) total++;
       }
+      return total + (await due());
     },
 
     pending: (name) => boss.getQueueSize(name),
