@@ -64,8 +64,9 @@ describe('issue 9 item 17: before onboarding, screens that need the questionnair
       expect(screen.queryByRole('alert')).toBeNull();
       expect(screen.queryByText(refused.message)).toBeNull();
       expect(router.state.location.pathname).toBe(url);
-      // Nothing was asked of the API that it can only refuse.
-      const allowed = ['/api/config', '/api/profile/init', '/api/profile/last_seen'];
+      // Nothing was asked of the API that it can only refuse (the bell's notifications are for every
+      // verified member).
+      const allowed = ['/api/config', '/api/profile/init', '/api/profile/last_seen', '/api/notifications'];
       expect(fetchMock.mock.calls.map(([u]) => u).filter((u) => !allowed.includes(u))).toEqual([]);
     },
     20_000,

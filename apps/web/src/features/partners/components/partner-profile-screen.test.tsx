@@ -124,6 +124,7 @@ describe('SPEC.md §4 Friendship: the actions each status allows, with an option
           is_suggestion: false,
           reason: [],
           request_message: 'Hallo',
+          supporter: false,
           updated_at: '2026-01-01T00:00:00.000Z',
         },
       });
