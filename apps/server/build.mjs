@@ -7,6 +7,9 @@ await build({
   bundle: true,
   platform: 'node',
   format: 'esm',
+  // Modules imported with import() get their own chunk, so the npm packages they need load with them.
+  splitting: true,
+  chunkNames: 'chunks/[name]-[hash]',
   target: 'node20',
   sourcemap: true,
   logLevel: 'warning',

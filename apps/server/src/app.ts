@@ -1,10 +1,8 @@
 import type { Writable } from 'node:stream';
 import { createInProcessAdapter } from '@trostnetz/realtime/adapters/in-process-adapter';
-import { createRedisAdapter } from '@trostnetz/realtime/adapters/redis-adapter';
 import { createRealtimeServer, type RealtimeServer } from '@trostnetz/realtime/server';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { Redis } from 'ioredis';
 import type { AppContext } from './app-context.ts';
 import type { Config } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
@@ -101,8 +99,9 @@ export async function buildApp(
   await seedContent(database.db);
   await seedGroups(database.db);
   await seedPlans(database.db);
+  // Redis and its client load only when configured (the embedded default starts without them).
   const redis = config.redisUrl
-    ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 })
+    ? new (await import('ioredis')).Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 })
     : null;
 
   const embedded =
@@ -110,7 +109,12 @@ export async function buildApp(
       ? createRealtimeServer({
           app: { id: config.realtime.appId, key: config.realtime.key, secret: config.realtime.secret },
           adapter: config.redisUrl
-            ? createRedisAdapter(config.redisUrl, { prefix: `${config.redisPrefix}:rt` })
+            ? (await import('@trostnetz/realtime/adapters/redis-adapter')).createRedisAdapter(
+                config.redisUrl,
+                {
+                  prefix: `${config.redisPrefix}:rt`,
+                },
+              )
             : createInProcessAdapter(),
           logger: app.log,
         })

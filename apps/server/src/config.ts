@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
-import webpush from 'web-push';
+import type WebPush from 'web-push';
 import { z } from 'zod';
 import { serverRoot } from './lib/paths.ts';
 
@@ -206,6 +207,8 @@ function persistedSecrets(dataDir: string, persist: boolean): Record<string, str
     'vapidPrivateKey',
   ];
   if (wanted.every((k) => saved[k])) return saved;
+  // Loaded only on the first start of a data directory (config is read synchronously).
+  const webpush = createRequire(import.meta.url)('web-push') as typeof WebPush;
   const vapid = webpush.generateVAPIDKeys();
   const generated: Record<string, string> = {
     jwtSecret: randomBytes(48).toString('base64url'),

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Config } from '../../config.ts';
 import type { Metrics } from '../../lib/metrics.ts';
 import type { JobQueue } from '../jobs/job-queue.ts';
@@ -36,9 +36,16 @@ export function createMailer(
   metrics: Metrics,
 ): Mailer {
   const outbox = path.join(config.dataDir, 'outbox');
-  const transport = config.smtpUrl
-    ? nodemailer.createTransport(config.smtpUrl)
-    : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  // nodemailer loads with the first mail, not at start (issue 19: a restart reaches /health in ≤ 3 s).
+  let transport: Promise<Transporter> | undefined;
+  const transportOf = () => {
+    transport ??= import('nodemailer').then(({ default: nodemailer }) =>
+      config.smtpUrl
+        ? nodemailer.createTransport(config.smtpUrl)
+        : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }),
+    );
+    return transport;
+  };
   const pending = new Set<Promise<void>>();
   let sequence = 0;
 
@@ -55,7 +62,7 @@ export function createMailer(
   async function deliver(mail: Mail) {
     // Names sort in the order mails were handed over, even within one millisecond.
     const order = String(++sequence).padStart(6, '0');
-    const info = await transport.sendMail({ from: config.mailFrom, ...mail });
+    const info = await (await transportOf()).sendMail({ from: config.mailFrom, ...mail });
     if (config.smtpUrl) return;
     await mkdir(outbox, { recursive: true });
     const stamp = new Date().toISOString().replace(/[:.]/g, '-');

@@ -1,6 +1,5 @@
 import type { NotificationKind, PushPayload } from '@trostnetz/contracts/notifications';
 import { and, eq } from 'drizzle-orm';
-import webpush from 'web-push';
 import type { AppContext } from '../../app-context.ts';
 import { pushSubscriptions } from '../../db/schema/notifications.ts';
 import { fill, type TextKey } from '../../i18n/catalogue.ts';
@@ -76,6 +75,8 @@ export async function sendPush(
     actor && !isGone(actor) ? actor.nickname : '',
   );
   const { publicKey, privateKey, subject } = ctx.config.vapid;
+  // Loaded on the first push, not at start (issue 19: a restart reaches /health in ≤ 3 s).
+  const { default: webpush } = await import('web-push');
   try {
     await webpush.sendNotification(
       { endpoint: sub.endpoint, keys: { p256dh: sub.p256dh, auth: sub.auth } },

@@ -93,7 +93,7 @@ async function endContract(
   at: Date,
   reason: 'cancelled' | 'withdrawn' | 'account_deleted',
 ) {
-  const provider = paymentProvider(ctx);
+  const provider = await paymentProvider(ctx);
   const now = new Date();
   const immediate = at.getTime() <= now.getTime();
   if (sub.provider === 'stripe' && provider.kind === 'stripe' && sub.providerSubscriptionId) {
@@ -178,7 +178,7 @@ export async function processDeclaration(ctx: AppContext, declarationId: number)
         const refund = await refundFor(ctx, sub, d.receivedAt);
         await endContract(ctx, sub, now, 'withdrawn');
         if (refund.payment?.providerPaymentId && sub.provider === 'stripe' && refund.cents > 0) {
-          await paymentProvider(ctx).stripe.refunds.create(
+          await (await paymentProvider(ctx)).stripe.refunds.create(
             { payment_intent: refund.payment.providerPaymentId, amount: refund.cents },
             { idempotencyKey: `withdrawal-${d.id}-${sub.id}` },
           );

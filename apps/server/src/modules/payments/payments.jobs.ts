@@ -24,7 +24,7 @@ export const declarationJob = defineJob({
  * never leaves a member without the premium they paid for (or with premium they did not pay for).
  */
 export async function renewDue(ctx: AppContext, now = new Date()) {
-  const provider = paymentProvider(ctx);
+  const provider = await paymentProvider(ctx);
   const due = await ctx.db
     .select()
     .from(subscriptions)
@@ -82,7 +82,7 @@ export async function expireDue(ctx: AppContext, now = new Date()) {
       id: subscriptions.providerSubscriptionId,
       status: subscriptions.endReason,
     });
-  const provider = paymentProvider(ctx);
+  const provider = await paymentProvider(ctx);
   for (const row of ended) {
     // After the grace period the contract ends at Stripe too, so nothing is charged later.
     if (

@@ -82,7 +82,7 @@ export const vatOf = (cents: number) => cents - Math.round(cents / 1.19);
 export async function startCheckout(ctx: AppContext, member: UserRow, planId: string) {
   if (isPremium(member)) throw new AppError('already_premium');
   const plan = await findPlan(ctx.db, planId);
-  const provider = paymentProvider(ctx);
+  const provider = await paymentProvider(ctx);
   const reference = newCode('PV');
   const { appUrl, appName } = ctx.config;
   let sessionId: string;

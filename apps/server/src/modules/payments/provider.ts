@@ -1,4 +1,4 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import type { AppContext } from '../../app-context.ts';
 
 export interface PaymentProvider {
@@ -8,19 +8,27 @@ export interface PaymentProvider {
   stripe: Stripe;
 }
 
-const providers = new WeakMap<AppContext['config'], PaymentProvider>();
+const providers = new WeakMap<AppContext['config'], Promise<PaymentProvider>>();
 
-/** One SDK client per configuration (DESIGN.md §2 payments). */
-export function paymentProvider(ctx: Pick<AppContext, 'config'>): PaymentProvider {
+/**
+ * One SDK client per configuration (DESIGN.md §2 payments), loaded with the first payment call rather
+ * than at start (issue 19: a restart reaches /health in ≤ 3 s).
+ */
+export function paymentProvider(ctx: Pick<AppContext, 'config'>): Promise<PaymentProvider> {
   const known = providers.get(ctx.config);
   if (known) return known;
-  const { secretKey, api } = ctx.config.stripe;
+  const provider = createProvider(ctx.config);
+  providers.set(ctx.config, provider);
+  return provider;
+}
+
+async function createProvider(config: AppContext['config']): Promise<PaymentProvider> {
+  const { default: Stripe } = await import('stripe');
+  const { secretKey, api } = config.stripe;
   const stripe = new Stripe(secretKey ?? 'sk_test_builtin_provider_without_api', {
     maxNetworkRetries: 2,
     timeout: 20_000,
     ...(api ? { host: api.host, port: api.port, protocol: api.protocol } : {}),
   });
-  const provider: PaymentProvider = { kind: secretKey ? 'stripe' : 'test', stripe };
-  providers.set(ctx.config, provider);
-  return provider;
+  return { kind: secretKey ? 'stripe' : 'test', stripe };
 }

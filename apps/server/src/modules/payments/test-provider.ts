@@ -35,19 +35,19 @@ export async function emitSignedEvent(
     type,
     data: { object },
   });
-  const header = paymentProvider(ctx).stripe.webhooks.generateTestHeaderString({
+  const header = (await paymentProvider(ctx)).stripe.webhooks.generateTestHeaderString({
     payload,
     secret: ctx.config.stripe.webhookSecret,
   });
   return handleWebhook(ctx, payload, header);
 }
 
-function requireTestProvider(ctx: AppContext) {
-  if (paymentProvider(ctx).kind !== 'test') throw new AppError('not_found');
+async function requireTestProvider(ctx: AppContext) {
+  if ((await paymentProvider(ctx)).kind !== 'test') throw new AppError('not_found');
 }
 
 async function ownSession(ctx: AppContext, member: UserRow, sessionId: string) {
-  requireTestProvider(ctx);
+  await requireTestProvider(ctx);
   const [row] = await ctx.db
     .select()
     .from(subscriptions)

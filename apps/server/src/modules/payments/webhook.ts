@@ -35,9 +35,10 @@ export async function handleWebhook(
   rawBody: Buffer | string,
   signature: string | undefined,
 ): Promise<WebhookOutcome> {
+  const { stripe } = await paymentProvider(ctx);
   let event: Stripe.Event;
   try {
-    event = paymentProvider(ctx).stripe.webhooks.constructEvent(
+    event = stripe.webhooks.constructEvent(
       rawBody,
       signature ?? '',
       ctx.config.stripe.webhookSecret,

@@ -7,8 +7,6 @@ import {
   type AvatarSize,
 } from '@trostnetz/contracts/profile';
 import { eq } from 'drizzle-orm';
-import { fileTypeFromBuffer } from 'file-type';
-import sharp from 'sharp';
 import type { Db } from '../../db/client.ts';
 import { avatars } from '../../db/schema/profile.ts';
 import { users } from '../../db/schema/users.ts';
@@ -24,6 +22,11 @@ export const avatarPath = (name: string, hash: string, size: AvatarSize = 'large
  * the file survives but its pixels (EXIF, GPS, ICC, XMP, comments and anything appended to a polyglot).
  */
 export async function reencodeAvatar(bytes: Buffer): Promise<Record<AvatarSize, Buffer>> {
+  // Image libraries load with the first upload, not at start (issue 19: restarts in ≤ 3 s).
+  const [{ fileTypeFromBuffer }, { default: sharp }] = await Promise.all([
+    import('file-type'),
+    import('sharp'),
+  ]);
   // The magic bytes decide, never the file name or the declared type.
   const type = await fileTypeFromBuffer(bytes);
   if (!type || !(AVATAR_MIME_TYPES as readonly string[]).includes(type.mime)) {

@@ -11,7 +11,6 @@ import {
 } from '@trostnetz/contracts/realtime';
 import type { RealtimeServer } from '@trostnetz/realtime/server';
 import type { FastifyBaseLogger } from 'fastify';
-import Pusher from 'pusher';
 import type { Config } from '../../config.ts';
 
 export interface PublishOptions {
@@ -106,26 +105,32 @@ export function createBroadcaster(
     };
   }
   const { realtime } = config;
-  const sdk = new Pusher({
-    appId: realtime.appId,
-    key: realtime.key,
-    secret: realtime.secret,
-    cluster: realtime.cluster,
-    ...(realtime.host ? { host: realtime.host } : {}),
-    ...(realtime.port ? { port: String(realtime.port) } : {}),
-    useTLS: (realtime.scheme ?? 'https') === 'https',
-  });
+  // The SDK loads only when a hosted Pusher-protocol service is configured (not at every start).
+  const sdk = import('pusher').then(
+    ({ default: Pusher }) =>
+      new Pusher({
+        appId: realtime.appId,
+        key: realtime.key,
+        secret: realtime.secret,
+        cluster: realtime.cluster,
+        ...(realtime.host ? { host: realtime.host } : {}),
+        ...(realtime.port ? { port: String(realtime.port) } : {}),
+        useTLS: (realtime.scheme ?? 'https') === 'https',
+      }),
+  );
   return {
     toMember: (userId, kind, event, payload, opts) => {
       checkedPayload(config, kind, event, payload);
       bestEffort(kind, () =>
-        sdk.trigger(memberChannel(userId, kind), event, payload, { socket_id: opts?.socketId }),
+        sdk.then((p) =>
+          p.trigger(memberChannel(userId, kind), event, payload, { socket_id: opts?.socketId }),
+        ),
       );
     },
     toTopic: (kind, id, event, payload, opts) => {
       checkedPayload(config, kind, event, payload);
       bestEffort(kind, () =>
-        sdk.trigger(topicChannel(kind, id), event, payload, { socket_id: opts?.socketId }),
+        sdk.then((p) => p.trigger(topicChannel(kind, id), event, payload, { socket_id: opts?.socketId })),
       );
     },
     async disconnectMember() {
