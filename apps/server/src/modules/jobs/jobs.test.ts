@@ -8,6 +8,7 @@ import { startSmtpServer, type TestSmtpServer } from '../../test/smtp-server.ts'
 import { freePort } from '../../test/spawn-server.ts';
 import { createTestApp, durableDatabase, outbox, type TestApp } from '../../test/test-app.ts';
 import { JOBS_SCHEMA } from './job-queue.ts';
+import { jobTable } from './job-table.ts';
 
 const mail = (to: string, subject = 'Hallo') => ({
   to,
@@ -40,6 +41,28 @@ describe('issue 10: one durable job queue', () => {
     expect(await second.app.ctx.jobs.pending('mail-send')).toBe(1);
     expect((await outbox(second)).map((m) => m.to)).toEqual(['restart@example.org']);
     expect(await second.app.ctx.jobs.pending('mail-send')).toBe(0);
+  });
+
+  it('issue 19: a restart writes only what differs; a changed retry setting and the schedules follow the job table', async () => {
+    const first = await open(durableDatabase);
+    const sql = (text: string) => first.app.ctx.database.executeSql(text);
+    // As an older version might have left them: other retry settings, a schedule it no longer has, a changed cron.
+    await sql(`update ${JOBS_SCHEMA}.queue set retry_limit = 1 where name = 'mail-send'`);
+    await sql(`update ${JOBS_SCHEMA}.schedule set cron = '5 5 * * *' where name = 'friend-requests-expire'`);
+    await sql(
+      `insert into ${JOBS_SCHEMA}.schedule (name, cron, timezone) values ('mail-send', '* * * * *', 'UTC')`,
+    );
+    opened = [];
+    const second = await first.restart();
+    opened.push(second);
+    const rows = async (text: string) => (await second.app.ctx.database.executeSql(text)).rows;
+    const mailSend = jobTable.find((def) => def.name === 'mail-send')!;
+    expect(await rows(`select retry_limit from ${JOBS_SCHEMA}.queue where name = 'mail-send'`)).toEqual([
+      { retry_limit: mailSend.retryLimit },
+    ]);
+    const schedules = await second.app.ctx.jobs.schedules();
+    expect(schedules.find((s) => s.name === 'friend-requests-expire')?.cron).toBe('0 * * * *');
+    expect(schedules.some((s) => s.name === 'mail-send')).toBe(false);
   });
 
   it('buildApp starts no worker: a stored job waits until a test drains or server.ts starts the queue', async () => {

@@ -3,8 +3,12 @@ import type PgBoss from 'pg-boss';
 import type { Db, SqlResult } from '../../db/client.ts';
 import { type JobDefinition, jobDefaults } from './job.ts';
 
-/** One queue per job with its retry settings; schedules follow the table (a removed one stops). */
+/**
+ * One queue per job with its retry settings; schedules follow the table (a removed one stops). Only what
+ * differs from the stored queues and schedules is written, so a restart costs two reads (issue 19).
+ */
 export async function setUpQueues(boss: PgBoss, table: readonly JobDefinition[]) {
+  const stored = new Map((await boss.getQueues()).map((q) => [q.name, q]));
   for (const def of table) {
     const queue = {
       name: def.name,
@@ -14,12 +18,16 @@ export async function setUpQueues(boss: PgBoss, table: readonly JobDefinition[])
       retryBackoff: def.retryBackoff ?? jobDefaults.retryBackoff,
       expireInSeconds: def.expireInSec ?? jobDefaults.expireInSec,
     };
-    await boss.createQueue(def.name, queue);
-    await boss.updateQueue(def.name, queue);
+    const known = stored.get(def.name);
+    if (!known) await boss.createQueue(def.name, queue);
+    else if ((Object.keys(queue) as Array<keyof typeof queue>).some((k) => known[k] !== queue[k]))
+      await boss.updateQueue(def.name, queue);
   }
   const wanted = new Map(table.flatMap((def) => (def.schedule ? [[def.name, def.schedule] as const] : [])));
-  for (const s of await boss.getSchedules()) if (!wanted.has(s.name)) await boss.unschedule(s.name);
-  for (const [name, cron] of wanted) await boss.schedule(name, cron, {});
+  const schedules = await boss.getSchedules();
+  for (const s of schedules) if (!wanted.has(s.name)) await boss.unschedule(s.name);
+  for (const [name, cron] of wanted)
+    if (!schedules.some((s) => s.name === name && s.cron === cron)) await boss.schedule(name, cron, {});
 }
 
 /** pg-boss's SQL ($1, $2 …) run through a drizzle transaction, so a job commits with the data it belongs to. */
