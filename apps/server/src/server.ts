@@ -16,7 +16,8 @@ async function main() {
     : null;
   // One short block: where members open it, and what it runs on. Never a password from a URL.
   app.log.info(
-    startupSummary(config, app.ctx.database.kind),
+    // started_in_ms: from process start until the app listens and its queue runs (issue 19: restarts in ≤ 3 s).
+    { ...startupSummary(config, app.ctx.database.kind), started_in_ms: Math.round(performance.now()) },
     `${config.appName} is ready. Members open ${config.appUrl} (APP_URL): links in e-mails point there, and another address (such as 127.0.0.1 for localhost) is another origin where they are signed out.`,
   );
 
