@@ -1,6 +1,8 @@
 // Bundles the server, its workspace packages (TypeScript sources) and the npm packages it uses into dist/
 // (decision 001 and its amendment): one file read at start instead of thousands, which a restart needs to
 // reach /health in ≤ 3 s. A module loaded with import() gets its own chunk and loads when first used.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
 // Kept as npm packages: native code, WebAssembly or files they read next to their own sources at run time.
@@ -19,21 +21,27 @@ const external = [
   'utf-8-validate',
 ];
 
-await build({
-  entryPoints: { server: 'src/server.ts' },
-  outdir: 'dist',
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node20',
-  splitting: true,
-  // ESM builds first: a chunk made from a CommonJS module exports only `default`, so named imports need ESM.
-  mainFields: ['module', 'main'],
-  chunkNames: 'chunks/[name]-[hash]',
-  sourcemap: true,
-  logLevel: 'warning',
-  banner: {
-    js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);",
-  },
-  external: external.flatMap((name) => [name, `${name}/*`]),
-});
+/** Writes server.js (and chunks/) into `outdir`; the tests build one of their own (vitest.server-bundle-setup.ts). */
+export function buildServer(outdir = 'dist') {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  return build({
+    entryPoints: { server: path.join(here, 'src/server.ts') },
+    outdir: path.resolve(here, outdir),
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    splitting: true,
+    // ESM builds first: a chunk made from a CommonJS module exports only `default`, so named imports need ESM.
+    mainFields: ['module', 'main'],
+    chunkNames: 'chunks/[name]-[hash]',
+    sourcemap: true,
+    logLevel: 'warning',
+    banner: {
+      js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);",
+    },
+    external: external.flatMap((name) => [name, `${name}/*`]),
+  });
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) await buildServer();

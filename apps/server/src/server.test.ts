@@ -1,27 +1,25 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { serverRoot } from './lib/paths.ts';
-import { freePort, sharedSecrets } from './test/spawn-server.ts';
+import { freePort, freshDataDir, serverCommand, sharedSecrets } from './test/spawn-server.ts';
 
 /**
- * Starts src/server.ts as `npm start` would and returns the startup entry (the first log line that
+ * Starts the server as `npm start` would and returns the startup entry (the first log line that
  * names the address) and everything printed until then. Standard output is a pipe, not a terminal.
  */
 async function startupLine(
   env: Record<string, string>,
 ): Promise<{ msg: string; port: number; entry: Record<string, unknown>; out: string }> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(serverRoot, 'src/server.ts')], {
+  const child = spawn(process.execPath, serverCommand(), {
     env: {
       ...process.env,
       ...sharedSecrets,
       PORT: String(port),
       HOST: '127.0.0.1',
       LOG_LEVEL: 'info',
-      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'trostnetz-start-')),
+      DATA_DIR: freshDataDir('trostnetz-start-'),
       WEB_DIST: path.join(tmpdir(), 'no-web-dist'),
       ...env,
     },

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { cpSync, mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -33,11 +33,33 @@ export interface SpawnedServer {
   stop(): Promise<{ code: number | null; ms: number }>;
 }
 
-/** Starts apps/server/src/server.ts as its own process (as `npm start` would) and waits for /ready. */
+/** Where vitest.server-bundle-setup.ts put the bundled server for this run. */
+export const SERVER_BUNDLE_ENV = 'TROSTNETZ_TEST_SERVER_BUNDLE';
+/** A data directory that bundle has started once (migrated, seeded), copied for each spawned server. */
+export const SERVER_DATA_TEMPLATE_ENV = 'TROSTNETZ_TEST_SERVER_DATA';
+
+/** How to start the server as `npm start` would: the run's bundle, or src/server.ts through tsx. */
+export function serverCommand(): string[] {
+  const bundle = process.env[SERVER_BUNDLE_ENV];
+  return bundle ? [bundle] : ['--import', 'tsx', path.join(serverRoot, 'src/server.ts')];
+}
+
+/** A fresh data directory: a copy of the run's started one when there is one (no first-start migrations). */
+export function freshDataDir(prefix = 'trostnetz-node-'): string {
+  const dir = mkdtempSync(path.join(tmpdir(), prefix));
+  const template = process.env[SERVER_DATA_TEMPLATE_ENV];
+  if (template) cpSync(template, dir, { recursive: true });
+  return dir;
+}
+
+/**
+ * Starts the server as its own process, from the bundle `npm start` would run (built once per test run),
+ * or from src/server.ts through tsx when a test runs without the setup; waits for /ready.
+ */
 export async function spawnServer(env: Record<string, string>): Promise<SpawnedServer> {
   const port = await freePort();
-  const dataDir = env.DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'trostnetz-node-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(serverRoot, 'src/server.ts')], {
+  const dataDir = env.DATA_DIR ?? freshDataDir();
+  const child = spawn(process.execPath, serverCommand(), {
     env: {
       ...process.env,
       PORT: String(port),
@@ -69,7 +91,12 @@ export async function spawnServer(env: Record<string, string>): Promise<SpawnedS
       const started = Date.now();
       return new Promise((resolve) => {
         if (child.exitCode !== null) return resolve({ code: child.exitCode, ms: 0 });
-        child.once('exit', (code) => resolve({ code, ms: Date.now() - started }));
+        // A server that has not ended 15 s after SIGTERM is killed, so a test never hangs on it.
+        const kill = setTimeout(() => child.kill('SIGKILL'), 15_000);
+        child.once('exit', (code) => {
+          clearTimeout(kill);
+          resolve({ code, ms: Date.now() - started });
+        });
         child.kill('SIGTERM');
       });
     },
