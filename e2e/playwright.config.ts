@@ -49,7 +49,8 @@ export default defineConfig({
   webServer: external
     ? undefined
     : {
-        command: 'node apps/server/dist/server.js',
+        // Its warnings and errors go to a file that outlives the run (a crash mid-run leaves its cause there).
+        command: `node apps/server/dist/server.js >> ${JSON.stringify(path.join(artifacts, 'server.log'))} 2>&1`,
         cwd: root,
         url: `${baseURL}/api/config`,
         reuseExistingServer: false,
