@@ -99,6 +99,15 @@ describe('the roles admin, moderator and support are seeded at start', () => {
     await db.execute(sql`insert into permission_role (permission_id, role_id)
       select p.id, r.id from permissions p, roles r
       where (p.name = 'plans.manage' and r.name = 'moderator') or (p.name = 'content.edit' and r.name = 'editor')`);
+    // …and a declared grant that went missing comes back.
+    await db.execute(
+      sql`delete from permission_role where role_id = (select id from roles where name = 'support')`,
+    );
+    await seedRoles(db);
+    expect(await grants()).toEqual([...declared, 'editor:content.edit'].sort());
+    await db.execute(
+      sql`delete from permission_role where role_id = (select id from roles where name = 'support')`,
+    );
     await seedRoles(db);
     expect(await grants()).toEqual([...declared, 'editor:content.edit'].sort());
     expect((await db.select().from(permissions)).map((p) => p.name).sort()).toEqual([...PERMISSIONS].sort());

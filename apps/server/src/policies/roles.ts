@@ -23,9 +23,38 @@ export const ROLE_PERMISSIONS = {
 
 export type RoleName = keyof typeof ROLE_PERMISSIONS;
 
-/** Idempotent: brings permissions and the app's own roles to the lists above, in one transaction. */
+/** The permissions and the app's own roles' grants as stored, as sorted "role:permission" / "permission" keys. */
+async function storedGrants(db: Db, names: RoleName[]): Promise<string[]> {
+  const rows = await db.execute(sql`select p.name as permission, r.name as role from ${permissions} p
+    left join ${permissionRole} pr on pr.permission_id = p.id
+    left join ${roles} r on r.id = pr.role_id and r.name in (${sql.join(
+      names.map((n) => sql`${n}`),
+      sql`, `,
+    )})`);
+  const keys = (rows.rows as Array<{ permission: string; role: string | null }>).flatMap((r) =>
+    r.role ? [r.permission, `${r.role}:${r.permission}`] : [r.permission],
+  );
+  return [...new Set(keys)].sort();
+}
+
+/**
+ * Idempotent: brings permissions and the app's own roles to the lists above, in one transaction. A start
+ * that finds them as listed writes nothing (one read; issue 19: restarts in ≤ 3 s).
+ */
 export async function seedRoles(db: Db) {
   const names = Object.keys(ROLE_PERMISSIONS) as RoleName[];
+  const wanted = [
+    ...PERMISSIONS,
+    ...names.flatMap((role) => ROLE_PERMISSIONS[role].map((p) => `${role}:${p}`)),
+  ].sort();
+  const stored = await storedGrants(db, names);
+  const rolesPresent = await db.select({ name: roles.name }).from(roles);
+  if (
+    names.every((n) => rolesPresent.some((r) => r.name === n)) &&
+    stored.length === wanted.length &&
+    stored.every((k, i) => k === wanted[i])
+  )
+    return;
   await db.transaction(async (tx) => {
     await tx
       .insert(permissions)
