@@ -1,0 +1,116 @@
+import { createColumnHelper } from '@tanstack/react-table';
+import { type AdminReportListItem, REPORT_STATUSES, type ReportStatus } from '@trostnetz/contracts/admin';
+import { Flag, HeartHandshake } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { cn } from '../../../../components/ui/cn.ts';
+import { EmptyState } from '../../../../components/ui/empty-state.tsx';
+import { QueryView } from '../../../../components/ui/query-view.tsx';
+import { useReports } from '../../api/reports.ts';
+import { CONSOLE_NS } from '../../console-texts.ts';
+import { useFormat } from '../../hooks/use-format.ts';
+import { ConsolePage } from '../console-page.tsx';
+import { DataTable } from '../shared/data-table.tsx';
+
+const column = createColumnHelper<AdminReportListItem>();
+
+/** The moderation queue: reports of concern first and marked, then the ones waiting longest. */
+export function ReportsScreen() {
+  const { t } = useTranslation([CONSOLE_NS, 'nova']);
+  const [params, setParams] = useSearchParams();
+  const status = (REPORT_STATUSES as readonly string[]).includes(params.get('status') ?? '')
+    ? (params.get('status') as ReportStatus)
+    : 'open';
+  const query = useReports(status);
+  const format = useFormat();
+
+  const columns = [
+    column.accessor('reasons', {
+      header: () => t('reports.columns.reason'),
+      enableSorting: false,
+      cell: ({ row }) => (
+        <div className="space-y-1">
+          {row.original.concern && (
+            <span className="inline-flex items-center gap-1 rounded-full bg-danger-soft px-2 py-0.5 text-sm font-semibold text-danger-strong">
+              <HeartHandshake aria-hidden="true" className="size-4" />
+              {t('concern.marker')}
+            </span>
+          )}
+          <span className="block">{row.original.reasons.map((r) => t(`reasons.${r}`)).join(', ')}</span>
+        </div>
+      ),
+    }),
+    column.accessor('target_type', {
+      header: () => t('reports.columns.target'),
+      cell: (c) => t(`targets.${c.getValue()}`),
+    }),
+    column.accessor('report_count', {
+      header: () => t('reports.columns.count'),
+      cell: (c) => <span className="tabular-nums">{c.getValue()}</span>,
+    }),
+    column.accessor('oldest_at', {
+      header: () => t('reports.columns.waiting'),
+      cell: (c) => <time dateTime={c.getValue()}>{format.age(c.getValue())}</time>,
+    }),
+    column.accessor((r) => r.assignee?.nickname ?? '', {
+      id: 'assignee',
+      header: () => t('reports.columns.assignee'),
+      cell: (c) => c.getValue() || <span className="text-muted">{t('reports.unassigned')}</span>,
+    }),
+    column.display({
+      id: 'open',
+      header: () => <span className="sr-only">{t('reports.columns.open')}</span>,
+      cell: ({ row }) => (
+        <Link to={`/nova/reports/${row.original.id}`} className="whitespace-nowrap font-semibold">
+          {t('reports.open')}
+          <span className="sr-only">
+            {' '}
+            {t(`targets.${row.original.target_type}`)}, {format.age(row.original.oldest_at)}
+          </span>
+        </Link>
+      ),
+    }),
+  ];
+
+  return (
+    <ConsolePage title={t('nova:titles.nova-reports')} intro={t('reports.intro')} needs="reports.view">
+      <nav aria-label={t('reports.statusLabel')}>
+        <ul className="flex flex-wrap gap-2">
+          {REPORT_STATUSES.map((s) => (
+            <li key={s}>
+              <button
+                type="button"
+                aria-pressed={s === status}
+                onClick={() => setParams(s === 'open' ? {} : { status: s })}
+                className={cn(
+                  'min-h-11 rounded-full border px-4 font-medium',
+                  s === status
+                    ? 'border-accent bg-accent text-white'
+                    : 'border-line-strong bg-surface text-ink hover:bg-accent-soft',
+                )}
+              >
+                {t(`reports.status.${s}`)}
+              </button>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <QueryView query={query} loading={t('loading')}>
+        {(data) => (
+          <DataTable
+            caption={t(`reports.caption.${status}`)}
+            columns={columns}
+            data={data.items}
+            getRowId={(r) => String(r.id)}
+            rowClassName={(r) => (r.concern ? 'bg-danger-soft/30' : undefined)}
+            empty={
+              <EmptyState icon={Flag} title={t(`reports.empty.${status}.title`)}>
+                {t(`reports.empty.${status}.text`)}
+              </EmptyState>
+            }
+          />
+        )}
+      </QueryView>
+    </ConsolePage>
+  );
+}
