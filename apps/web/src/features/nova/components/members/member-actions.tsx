@@ -82,7 +82,7 @@ export function MemberActions({ member }: { member: AdminMemberDetail }) {
             title={t('member.actions.suspendTitle', { name: member.nickname })}
             description={t('member.actions.suspendText')}
             schema={suspendBody}
-            defaultValues={{ reason_code: '', text: '', until: '', password: '' }}
+            defaultValues={{ text: '', until: '', password: '' }}
             fields={[
               {
                 name: 'reason_code',
@@ -133,7 +133,7 @@ export function MemberActions({ member }: { member: AdminMemberDetail }) {
             title={t('member.actions.rolesTitle', { name: member.nickname })}
             description={t('member.actions.rolesText')}
             schema={rolesBody}
-            defaultValues={{ roles: member.roles, password: '' }}
+            defaultValues={{ roles: ROLE_NAMES.filter((r) => member.roles.includes(r)), password: '' }}
             fields={[
               {
                 name: 'roles',

@@ -44,6 +44,11 @@ export function ReportsScreen() {
       header: () => t('reports.columns.target'),
       cell: (c) => t(`targets.${c.getValue()}`),
     }),
+    column.accessor('excerpt', {
+      header: () => t('reports.columns.excerpt'),
+      enableSorting: false,
+      cell: (c) => <span className="line-clamp-2 block max-w-xs break-words">{c.getValue()}</span>,
+    }),
     column.accessor('report_count', {
       header: () => t('reports.columns.count'),
       cell: (c) => <span className="tabular-nums">{c.getValue()}</span>,

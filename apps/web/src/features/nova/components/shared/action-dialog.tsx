@@ -1,5 +1,5 @@
 import { type ReactNode, useId, useState } from 'react';
-import type { FieldValues, Path } from 'react-hook-form';
+import type { DefaultValues, FieldValues, UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { Alert } from '../../../../components/ui/alert.tsx';
@@ -24,7 +24,7 @@ interface ActionDialogProps<S extends z.ZodType<FieldValues, FieldValues>> {
   title: string;
   description: ReactNode;
   schema: S;
-  defaultValues: z.input<S>;
+  defaultValues: DefaultValues<z.input<S>>;
   fields: ActionField[];
   submitLabel: string;
   variant?: ButtonVariant;
@@ -54,7 +54,7 @@ export function ActionDialog<S extends z.ZodType<FieldValues, FieldValues>>({
   const [error, setError] = useState<unknown>(null);
   const [pending, setPending] = useState(false);
   const toMessage = useErrorMessage();
-  const form = useZodForm(schema, { defaultValues: defaultValues as never });
+  const form = useZodForm(schema, { defaultValues });
 
   const onSubmit = submitWith(form, async (values) => {
     setError(null);
@@ -62,7 +62,7 @@ export function ActionDialog<S extends z.ZodType<FieldValues, FieldValues>>({
     try {
       await send(values);
       setOpen(false);
-      form.reset(defaultValues as never);
+      form.reset(defaultValues);
       onDone?.();
     } catch (e) {
       setError(e);
@@ -91,7 +91,7 @@ export function ActionDialog<S extends z.ZodType<FieldValues, FieldValues>>({
       <form noValidate onSubmit={onSubmit} className="space-y-4">
         {error !== null && <Alert tone="error">{toMessage(error)}</Alert>}
         {fields.map((field) => (
-          <ActionFieldView key={field.name} form={form} field={field} />
+          <ActionFieldView key={field.name} form={form as unknown as AnyForm} field={field} />
         ))}
         <div className="flex flex-wrap justify-end gap-2">
           <Button variant="secondary" onClick={() => setOpen(false)}>
@@ -106,16 +106,13 @@ export function ActionDialog<S extends z.ZodType<FieldValues, FieldValues>>({
   );
 }
 
-function ActionFieldView<T extends FieldValues>({
-  form,
-  field,
-}: {
-  form: ReturnType<typeof useZodForm<z.ZodType<T, T>>>;
-  field: ActionField;
-}) {
+/** The fields are named by the schema the caller gives; here they are looked at by name only. */
+type AnyForm = UseFormReturn<FieldValues, unknown, FieldValues>;
+
+function ActionFieldView({ form, field }: { form: AnyForm; field: ActionField }) {
   const { t } = useTranslation(CONSOLE_NS);
   const id = useId();
-  const name = field.name as Path<T>;
+  const name = field.name;
   const state = useFieldState(form, name);
   switch (field.kind) {
     case 'textarea':

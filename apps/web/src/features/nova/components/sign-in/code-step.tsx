@@ -63,7 +63,6 @@ export function CodeStep({
           inputMode="numeric"
           autoComplete="one-time-code"
           aria-required="true"
-          maxLength={6}
           registration={form.register('code')}
           {...code}
         />

@@ -81,7 +81,6 @@ export function EnrolStep({
         inputMode="numeric"
         autoComplete="one-time-code"
         aria-required="true"
-        maxLength={6}
         registration={form.register('code')}
         {...code}
       />
