@@ -119,6 +119,10 @@ test.describe("issue 16: the members' bundle holds no console code", () => {
     const consoleChunks = chunks.filter((c) => c.modules.some((m) => CONSOLE_MODULE.test(m)));
     expect(consoleChunks.length).toBeGreaterThan(0);
     expect(consoleChunks.filter((c) => loaded.has(c.file)).map((c) => c.file)).toEqual([]);
+    // No chunk mixes console modules with a member feature's: a member screen never pulls console code.
+    const memberFeature = /^src\/features\/(?!nova\/)/;
+    const mixed = consoleChunks.filter((c) => c.modules.some((m) => memberFeature.test(m)));
+    expect(mixed.map((c) => c.file)).toEqual([]);
   });
 
   test("rule: the scripts a member's browser loads for /login and /dashboard hold no console module", async ({

@@ -51,7 +51,7 @@ function AppealCard({ appeal }: { appeal: AdminAppeal }) {
       <h2 id={`appeal-${appeal.id}`} className="text-lg font-semibold">
         {t('appeals.cardTitle', {
           name: appeal.member?.nickname ?? t('report.authorGone'),
-          decision: t(`decisions.${appeal.notice.decision}`),
+          decision: t(`decisionsDone.${appeal.notice.decision}`),
         })}
       </h2>
       <dl className="grid gap-x-6 gap-y-2 sm:grid-cols-[max-content_1fr]">

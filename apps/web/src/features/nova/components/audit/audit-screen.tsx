@@ -43,12 +43,15 @@ export function AuditScreen() {
     setParams(next);
   };
 
-  const actionLabel = (action: string) =>
-    i18n.exists(`${CONSOLE_NS}:audit.actions.${action}`) ? t(`audit.actions.${action}`) : action;
+  // Action names are dotted (`report.decide`); i18next reads dots as nesting, so the keys use `_`.
+  const actionLabel = (action: string) => {
+    const key = `audit.actions.${action.replace(/[.:]/g, '_')}`;
+    return i18n.exists(`${CONSOLE_NS}:${key}`) ? t(key) : action;
+  };
 
   const columns = [
     column.accessor('created_at', {
-      header: () => t('audit.columns.when'),
+      header: t('audit.columns.when'),
       cell: (c) => (
         <time dateTime={c.getValue()} className="whitespace-nowrap">
           {format.dateTime(c.getValue())}
@@ -57,16 +60,16 @@ export function AuditScreen() {
     }),
     column.accessor((e) => e.actor?.nickname ?? '', {
       id: 'actor',
-      header: () => t('audit.columns.who'),
+      header: t('audit.columns.who'),
       cell: (c) => c.getValue() || '–',
     }),
     column.accessor('action', {
-      header: () => t('audit.columns.what'),
+      header: t('audit.columns.what'),
       cell: (c) => <span data-audit-action={c.getValue()}>{actionLabel(c.getValue())}</span>,
     }),
     column.accessor((e) => (e.target_type ? `${e.target_type} ${e.target_id ?? ''}`.trim() : ''), {
       id: 'target',
-      header: () => t('audit.columns.onWhom'),
+      header: t('audit.columns.onWhom'),
       cell: ({ row }) =>
         row.original.target_type ? (
           <span className="whitespace-nowrap">
@@ -79,7 +82,7 @@ export function AuditScreen() {
     }),
     column.accessor((e) => e.reason ?? '', {
       id: 'why',
-      header: () => t('audit.columns.why'),
+      header: t('audit.columns.why'),
       enableSorting: false,
       cell: (c) => (
         <span className="block max-w-md whitespace-pre-line break-words">{c.getValue() || '–'}</span>

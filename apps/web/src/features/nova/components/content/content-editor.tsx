@@ -11,6 +11,7 @@ import { useErrorMessage } from '../../../../lib/error-message.ts';
 import { submitWith, useFieldState, useZodForm } from '../../../../lib/form.ts';
 import { usePublishContent } from '../../api/content.ts';
 import { CONSOLE_NS } from '../../console-texts.ts';
+import { PREVIEW } from './preview-style.ts';
 
 interface Version {
   version: number;
@@ -78,7 +79,7 @@ export function ContentEditor({
             {t('content.preview')}
           </h3>
           <div className="mt-1.5 max-h-[32rem] overflow-y-auto rounded-xl border border-dashed border-line-strong bg-canvas p-4">
-            <MemberText html={renderMarkdown(source, 'page')} />
+            <MemberText html={renderMarkdown(source, 'page')} className={PREVIEW} />
           </div>
         </section>
       </div>

@@ -12,6 +12,7 @@ import { useErrorMessage } from '../../../../lib/error-message.ts';
 import { submitWith, useFieldState, useZodForm } from '../../../../lib/form.ts';
 import { useAdminFaq, useSaveFaqEntry } from '../../api/faq.ts';
 import { CONSOLE_NS } from '../../console-texts.ts';
+import { PREVIEW } from './preview-style.ts';
 
 /** The FAQ of one language by topic; each answer is edited as Markdown beside its preview. */
 export function FaqEditor({ locale }: { locale: 'de' | 'en' }) {
@@ -79,7 +80,7 @@ function FaqEntryEditor({ entry, locale }: { entry: AdminFaqEntry; locale: 'de' 
           <div className="min-w-0">
             <p className="font-medium">{t('content.preview')}</p>
             <div className="mt-1.5 rounded-xl border border-dashed border-line-strong bg-canvas p-4">
-              <MemberText html={renderMarkdown(source, 'page')} />
+              <MemberText html={renderMarkdown(source, 'page')} className={PREVIEW} />
             </div>
           </div>
         </div>

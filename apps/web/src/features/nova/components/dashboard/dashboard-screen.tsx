@@ -82,6 +82,8 @@ function Figures({ stats }: { stats: AdminStats }) {
             tableCaption={t('chart.figures')}
             labelHeader={t('chart.day')}
             valueHeader={t('chart.count')}
+            figure={s === 'active' ? 'last' : 'total'}
+            figureNote={s === 'active' ? t('dashboard.lastDay') : undefined}
           />
         ))}
       </div>

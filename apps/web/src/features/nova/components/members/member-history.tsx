@@ -41,7 +41,7 @@ export function MemberHistory({ member }: { member: AdminMemberDetail }) {
       items: member.notices.map((n) => ({
         id: n.id,
         to: null,
-        text: `${t(`decisions.${n.decision}`)} · ${t(`moderation:rules.${n.rule}`, { defaultValue: n.rule })}${n.appeal_status ? ` · ${t(`appeals.outcome.${n.appeal_status}`)}` : ''}`,
+        text: `${t(`decisionsDone.${n.decision}`)} · ${t(`moderation:rules.${n.rule}`, { defaultValue: n.rule })}${n.appeal_status ? ` · ${t(`appeals.outcome.${n.appeal_status}`)}` : ''}`,
         at: n.created_at,
       })),
     },

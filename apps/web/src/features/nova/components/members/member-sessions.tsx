@@ -15,19 +15,19 @@ export function MemberSessions({ sessions }: { sessions: AdminMemberSession[] })
   const format = useFormat();
   const columns = [
     column.accessor('created_at', {
-      header: () => t('member.sessions.created'),
+      header: t('member.sessions.created'),
       cell: (c) => format.dateTime(c.getValue()),
     }),
     column.accessor('last_used_at', {
-      header: () => t('member.sessions.lastUsed'),
+      header: t('member.sessions.lastUsed'),
       cell: (c) => (c.getValue() ? format.dateTime(c.getValue() as string) : '–'),
     }),
     column.accessor('client', {
-      header: () => t('member.sessions.client'),
+      header: t('member.sessions.client'),
       cell: (c) => c.getValue() ?? '–',
     }),
     column.accessor('revoked', {
-      header: () => t('member.sessions.state'),
+      header: t('member.sessions.state'),
       cell: (c) => (c.getValue() ? t('member.sessions.ended') : t('member.sessions.active')),
     }),
   ];

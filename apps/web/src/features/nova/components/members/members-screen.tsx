@@ -38,7 +38,7 @@ export function MembersScreen() {
 
   const columns = [
     column.accessor('nickname', {
-      header: () => t('members.columns.nickname'),
+      header: t('members.columns.nickname'),
       cell: ({ row }) => (
         <Link to={`/nova/members/${row.original.id}`} className="font-semibold">
           {row.original.nickname || t('members.deleted')}
@@ -46,20 +46,20 @@ export function MembersScreen() {
       ),
     }),
     column.accessor('email', {
-      header: () => t('members.columns.email'),
+      header: t('members.columns.email'),
       cell: (c) => <span className="break-all">{c.getValue()}</span>,
     }),
     column.accessor('id', {
-      header: () => t('members.columns.id'),
+      header: t('members.columns.id'),
       cell: (c) => <span className="tabular-nums">{c.getValue()}</span>,
     }),
     column.display({
       id: 'state',
-      header: () => t('members.columns.state'),
+      header: t('members.columns.state'),
       cell: ({ row }) => <MemberBadges member={row.original} />,
     }),
     column.accessor('created_at', {
-      header: () => t('members.columns.since'),
+      header: t('members.columns.since'),
       cell: (c) => <time dateTime={c.getValue()}>{format.date(c.getValue())}</time>,
     }),
   ];

@@ -33,28 +33,29 @@ export function PlansScreen() {
 
   const columns = [
     column.accessor('id', {
-      header: () => t('plans.columns.id'),
+      header: t('plans.columns.id'),
       cell: (c) => <span className="font-mono">{c.getValue()}</span>,
     }),
     column.accessor('months', {
-      header: () => t('plans.columns.months'),
+      header: t('plans.columns.months'),
       cell: (c) => t('plans.months', { count: c.getValue() }),
     }),
     column.accessor('total_cents', {
-      header: () => t('plans.columns.total'),
+      header: t('plans.columns.total'),
       cell: (c) => euro.format(c.getValue() / 100),
     }),
     column.accessor('per_month_cents', {
-      header: () => t('plans.columns.perMonth'),
+      header: t('plans.columns.perMonth'),
       cell: (c) => euro.format(c.getValue() / 100),
     }),
     column.accessor('retired', {
-      header: () => t('plans.columns.state'),
+      header: t('plans.columns.state'),
       cell: (c) => (c.getValue() ? t('plans.retired') : t('plans.active')),
     }),
     column.display({
       id: 'actions',
-      header: () => <span className="sr-only">{t('plans.columns.actions')}</span>,
+      header: t('plans.columns.actions'),
+      meta: { hiddenHeader: true },
       cell: ({ row }) =>
         row.original.retired ? null : (
           <div className="flex flex-wrap gap-2">

@@ -100,7 +100,7 @@ export function ReportScreen() {
                   </h2>
                   <dl className="mt-3 grid gap-x-6 gap-y-2 sm:grid-cols-[max-content_1fr]">
                     <dt className="font-medium">{t('decision.label')}</dt>
-                    <dd>{t(`decisions.${report.decision.decision}`)}</dd>
+                    <dd>{t(`decisionsDone.${report.decision.decision}`)}</dd>
                     <dt className="font-medium">{t('decision.rule')}</dt>
                     <dd>{t(`rules.${report.decision.rule}`)}</dd>
                     <dt className="font-medium">{t('decision.statement')}</dt>

@@ -26,7 +26,7 @@ export function ReportsScreen() {
 
   const columns = [
     column.accessor('reasons', {
-      header: () => t('reports.columns.reason'),
+      header: t('reports.columns.reason'),
       enableSorting: false,
       cell: ({ row }) => (
         <div className="space-y-1">
@@ -36,35 +36,41 @@ export function ReportsScreen() {
               {t('concern.marker')}
             </span>
           )}
-          <span className="block">{row.original.reasons.map((r) => t(`reasons.${r}`)).join(', ')}</span>
+          <span className="block">
+            {row.original.reasons
+              .filter((r) => !(row.original.concern && r === 'self_harm'))
+              .map((r) => t(`reasons.${r}`))
+              .join(', ')}
+          </span>
         </div>
       ),
     }),
     column.accessor('target_type', {
-      header: () => t('reports.columns.target'),
+      header: t('reports.columns.target'),
       cell: (c) => t(`targets.${c.getValue()}`),
     }),
     column.accessor('excerpt', {
-      header: () => t('reports.columns.excerpt'),
+      header: t('reports.columns.excerpt'),
       enableSorting: false,
       cell: (c) => <span className="line-clamp-2 block max-w-xs break-words">{c.getValue()}</span>,
     }),
     column.accessor('report_count', {
-      header: () => t('reports.columns.count'),
+      header: t('reports.columns.count'),
       cell: (c) => <span className="tabular-nums">{c.getValue()}</span>,
     }),
     column.accessor('oldest_at', {
-      header: () => t('reports.columns.waiting'),
+      header: t('reports.columns.waiting'),
       cell: (c) => <time dateTime={c.getValue()}>{format.age(c.getValue())}</time>,
     }),
     column.accessor((r) => r.assignee?.nickname ?? '', {
       id: 'assignee',
-      header: () => t('reports.columns.assignee'),
+      header: t('reports.columns.assignee'),
       cell: (c) => c.getValue() || <span className="text-muted">{t('reports.unassigned')}</span>,
     }),
     column.display({
       id: 'open',
-      header: () => <span className="sr-only">{t('reports.columns.open')}</span>,
+      header: t('reports.columns.open'),
+      meta: { hiddenHeader: true },
       cell: ({ row }) => (
         <Link to={`/nova/reports/${row.original.id}`} className="whitespace-nowrap font-semibold">
           {t('reports.open')}

@@ -83,7 +83,7 @@ export function ActionDialog<S extends z.ZodType<FieldValues, FieldValues>>({
       description={description}
       closeLabel={t('dialog.close')}
       trigger={
-        <Button variant={variant} size="sm">
+        <Button variant={variant === 'danger' ? 'secondary' : variant} size="sm">
           {label}
         </Button>
       }

@@ -17,6 +17,8 @@ export function BarChart({
   tableCaption,
   labelHeader,
   valueHeader,
+  figure = 'total',
+  figureNote,
 }: {
   title: string;
   points: ChartPoint[];
@@ -24,10 +26,13 @@ export function BarChart({
   tableCaption: string;
   labelHeader: string;
   valueHeader: string;
+  /** The big number: the sum of the days, or the last day's (for counts that are not additive). */
+  figure?: 'total' | 'last';
+  figureNote?: string;
 }) {
   const id = useId();
   const max = Math.max(1, ...points.map((p) => p.value));
-  const total = points.reduce((sum, p) => sum + p.value, 0);
+  const total = figure === 'last' ? (points.at(-1)?.value ?? 0) : points.reduce((sum, p) => sum + p.value, 0);
   const width = 300;
   const height = 64;
   const gap = 2;
@@ -37,8 +42,11 @@ export function BarChart({
     <figure className="rounded-2xl border border-line bg-surface p-4" aria-labelledby={`${id}-title`}>
       <figcaption id={`${id}-title`} className="flex items-baseline justify-between gap-2">
         <span className="font-medium">{title}</span>
-        <span className="text-2xl font-semibold tabular-nums" data-chart-total>
-          {total}
+        <span className="text-right">
+          <span className="block text-2xl font-semibold tabular-nums" data-chart-total>
+            {total}
+          </span>
+          {figureNote && <span className="block text-sm text-muted">{figureNote}</span>}
         </span>
       </figcaption>
       <svg

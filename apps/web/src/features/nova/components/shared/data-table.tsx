@@ -8,6 +8,14 @@ import {
 } from '@tanstack/react-table';
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
+
+declare module '@tanstack/react-table' {
+  interface ColumnMeta<TData, TValue> {
+    /** The header is read by screen readers only (a column of links or buttons). */
+    hiddenHeader?: boolean;
+  }
+}
+
 import { useTranslation } from 'react-i18next';
 import { cn } from '../../../../components/ui/cn.ts';
 import { CONSOLE_NS } from '../../console-texts.ts';
@@ -28,7 +36,8 @@ interface DataTableProps<T> {
 
 /**
  * The console's tables (TanStack Table, headless): real <table> markup, sortable headers as buttons
- * with aria-sort, and a focusable scrolling region so the widest table still works at 375 px.
+ * with aria-sort. From 768 px down each row is a card whose cells carry their column's name (headers
+ * are strings), so nothing hides beyond the right edge of a phone.
  */
 export function DataTable<T>({
   caption,
@@ -60,16 +69,21 @@ export function DataTable<T>({
       tabIndex={0}
       className="overflow-x-auto rounded-2xl border border-line bg-surface"
     >
-      <table className="w-full border-collapse text-left text-base">
-        <caption className={cn('px-4 pt-3 text-left font-semibold', !showCaption && 'sr-only')}>
+      <table className="w-full border-collapse text-left text-base max-md:block">
+        <caption className={cn('px-4 pt-3 text-left font-semibold max-md:block', !showCaption && 'sr-only')}>
           {caption}
         </caption>
-        <thead className="border-b border-line bg-warm/60 text-sm">
+        <thead className="border-b border-line bg-warm/60 text-sm max-md:sr-only">
           {table.getHeaderGroups().map((group) => (
             <tr key={group.id}>
               {group.headers.map((header) => {
                 const sorted = header.column.getIsSorted();
-                const label = flexRender(header.column.columnDef.header, header.getContext());
+                const text = flexRender(header.column.columnDef.header, header.getContext());
+                const label = header.column.columnDef.meta?.hiddenHeader ? (
+                  <span className="sr-only">{text}</span>
+                ) : (
+                  text
+                );
                 return (
                   <th
                     key={header.id}
@@ -102,17 +116,27 @@ export function DataTable<T>({
             </tr>
           ))}
         </thead>
-        <tbody>
+        <tbody className="max-md:block">
           {table.getRowModel().rows.map((row) => (
             <tr
               key={row.id}
-              className={cn('border-b border-line last:border-0', rowClassName?.(row.original))}
+              className={cn(
+                'border-b border-line last:border-0 max-md:block max-md:py-2',
+                rowClassName?.(row.original),
+              )}
             >
-              {row.getVisibleCells().map((cell) => (
-                <td key={cell.id} className="px-4 py-3 align-top">
-                  {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                </td>
-              ))}
+              {row.getVisibleCells().map((cell) => {
+                const { header, meta } = cell.column.columnDef;
+                return (
+                  <td
+                    key={cell.id}
+                    data-label={typeof header === 'string' && !meta?.hiddenHeader ? header : undefined}
+                    className="px-4 py-3 align-top max-md:flex max-md:gap-3 max-md:py-1.5 max-md:before:w-28 max-md:before:shrink-0 max-md:before:text-sm max-md:before:font-semibold max-md:before:text-muted max-md:before:content-[attr(data-label)]"
+                  >
+                    <div className="min-w-0">{flexRender(cell.column.columnDef.cell, cell.getContext())}</div>
+                  </td>
+                );
+              })}
             </tr>
           ))}
         </tbody>
