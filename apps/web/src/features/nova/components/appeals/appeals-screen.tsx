@@ -55,19 +55,23 @@ function AppealCard({ appeal }: { appeal: AdminAppeal }) {
         })}
       </h2>
       <dl className="grid gap-x-6 gap-y-2 sm:grid-cols-[max-content_1fr]">
-        <dt className="font-medium">{t('appeals.received')}</dt>
+        <dt className="text-sm font-semibold text-muted sm:text-base sm:text-ink">{t('appeals.received')}</dt>
         <dd>
           <time dateTime={appeal.created_at}>{format.dateTime(appeal.created_at)}</time>
         </dd>
-        <dt className="font-medium">{t('decision.rule')}</dt>
-        <dd>{t(`rules.${appeal.notice.rule}`)}</dd>
-        <dt className="font-medium">{t('appeals.firstStatement')}</dt>
+        <dt className="text-sm font-semibold text-muted sm:text-base sm:text-ink">{t('decision.rule')}</dt>
+        <dd>{t(`moderation:rules.${appeal.notice.rule}`)}</dd>
+        <dt className="text-sm font-semibold text-muted sm:text-base sm:text-ink">
+          {t('appeals.firstStatement')}
+        </dt>
         <dd className="whitespace-pre-line">{appeal.notice.statement}</dd>
-        <dt className="font-medium">{t('appeals.firstBy')}</dt>
+        <dt className="text-sm font-semibold text-muted sm:text-base sm:text-ink">{t('appeals.firstBy')}</dt>
         <dd>{appeal.notice.decided_by?.nickname ?? '–'}</dd>
         {appeal.notice.content && (
           <>
-            <dt className="font-medium">{t('appeals.content')}</dt>
+            <dt className="text-sm font-semibold text-muted sm:text-base sm:text-ink">
+              {t('appeals.content')}
+            </dt>
             <dd className="whitespace-pre-line break-words rounded-lg bg-canvas px-3 py-2">
               {appeal.notice.content}
             </dd>

@@ -40,19 +40,29 @@ function MemberDetail({ member }: { member: AdminMemberDetail }) {
           {t('member.account')}
         </h2>
         <dl className="mt-3 grid gap-x-6 gap-y-2 sm:grid-cols-[max-content_1fr]">
-          <dt className="font-medium">{t('members.columns.id')}</dt>
+          <dt className="text-sm font-semibold text-muted sm:text-base sm:text-ink">
+            {t('members.columns.id')}
+          </dt>
           <dd className="tabular-nums">{member.id}</dd>
-          <dt className="font-medium">{t('members.columns.email')}</dt>
+          <dt className="text-sm font-semibold text-muted sm:text-base sm:text-ink">
+            {t('members.columns.email')}
+          </dt>
           <dd className="break-all">{member.email}</dd>
-          <dt className="font-medium">{t('members.columns.since')}</dt>
+          <dt className="text-sm font-semibold text-muted sm:text-base sm:text-ink">
+            {t('members.columns.since')}
+          </dt>
           <dd>{format.date(member.created_at)}</dd>
           {member.last_seen_at && (
             <>
-              <dt className="font-medium">{t('member.lastSeen')}</dt>
+              <dt className="text-sm font-semibold text-muted sm:text-base sm:text-ink">
+                {t('member.lastSeen')}
+              </dt>
               <dd>{format.dateTime(member.last_seen_at)}</dd>
             </>
           )}
-          <dt className="font-medium">{t('members.columns.state')}</dt>
+          <dt className="text-sm font-semibold text-muted sm:text-base sm:text-ink">
+            {t('members.columns.state')}
+          </dt>
           <dd>
             <MemberBadges member={member} />
           </dd>

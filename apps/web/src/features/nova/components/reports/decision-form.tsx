@@ -77,7 +77,7 @@ export function DecisionForm({ report }: { report: AdminReport }) {
           <option value="">{t('decision.chooseRule')}</option>
           {MODERATION_RULES.map((r) => (
             <option key={r} value={r}>
-              {t(`rules.${r}`)}
+              {t(`moderation:rules.${r}`)}
             </option>
           ))}
         </select>

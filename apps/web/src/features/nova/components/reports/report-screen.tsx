@@ -99,19 +99,29 @@ export function ReportScreen() {
                     {t('report.decidedTitle')}
                   </h2>
                   <dl className="mt-3 grid gap-x-6 gap-y-2 sm:grid-cols-[max-content_1fr]">
-                    <dt className="font-medium">{t('decision.label')}</dt>
+                    <dt className="text-sm font-semibold text-muted sm:text-base sm:text-ink">
+                      {t('decision.label')}
+                    </dt>
                     <dd>{t(`decisionsDone.${report.decision.decision}`)}</dd>
-                    <dt className="font-medium">{t('decision.rule')}</dt>
-                    <dd>{t(`rules.${report.decision.rule}`)}</dd>
-                    <dt className="font-medium">{t('decision.statement')}</dt>
+                    <dt className="text-sm font-semibold text-muted sm:text-base sm:text-ink">
+                      {t('decision.rule')}
+                    </dt>
+                    <dd>{t(`moderation:rules.${report.decision.rule}`)}</dd>
+                    <dt className="text-sm font-semibold text-muted sm:text-base sm:text-ink">
+                      {t('decision.statement')}
+                    </dt>
                     <dd className="whitespace-pre-line">{report.decision.statement}</dd>
                     {report.decision.note && (
                       <>
-                        <dt className="font-medium">{t('decision.note')}</dt>
+                        <dt className="text-sm font-semibold text-muted sm:text-base sm:text-ink">
+                          {t('decision.note')}
+                        </dt>
                         <dd className="whitespace-pre-line">{report.decision.note}</dd>
                       </>
                     )}
-                    <dt className="font-medium">{t('report.decidedBy')}</dt>
+                    <dt className="text-sm font-semibold text-muted sm:text-base sm:text-ink">
+                      {t('report.decidedBy')}
+                    </dt>
                     <dd>
                       {report.decision.decided_by?.nickname ?? '–'},{' '}
                       <time dateTime={report.decision.decided_at}>
