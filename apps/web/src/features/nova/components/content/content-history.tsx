@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../../components/ui/alert.tsx';
 import { Button } from '../../../../components/ui/button.tsx';
 import { useErrorMessage } from '../../../../lib/error-message.ts';
-import { usePublishContent } from '../../api/content.ts';
+import { useRestoreContent } from '../../api/content.ts';
 import { CONSOLE_NS } from '../../console-texts.ts';
 import { useFormat } from '../../hooks/use-format.ts';
 
@@ -15,7 +15,7 @@ interface Version {
   created_at: string;
 }
 
-/** Every published version, newest first; restoring one publishes its text again as the newest. */
+/** Every published version, newest first; restoring one publishes it again as the newest (audited). */
 export function ContentHistory({
   slug,
   locale,
@@ -27,16 +27,16 @@ export function ContentHistory({
 }) {
   const { t } = useTranslation(CONSOLE_NS);
   const format = useFormat();
-  const publish = usePublishContent(slug);
+  const restore = useRestoreContent(slug);
   const toMessage = useErrorMessage();
   return (
     <section aria-labelledby="history-title" className="rounded-2xl border border-line bg-surface p-5">
       <h2 id="history-title" className="text-lg font-semibold">
         {t('content.history')}
       </h2>
-      {publish.isError && (
+      {restore.isError && (
         <Alert tone="error" className="mt-3">
-          {toMessage(publish.error)}
+          {toMessage(restore.error)}
         </Alert>
       )}
       {versions.length === 0 ? (
@@ -60,8 +60,8 @@ export function ContentHistory({
                 <Button
                   variant="secondary"
                   size="sm"
-                  loading={publish.isPending && publish.variables?.body === v.body}
-                  onClick={() => publish.mutate({ locale, title: v.title, intro: v.intro, body: v.body })}
+                  loading={restore.isPending && restore.variables?.version === v.version}
+                  onClick={() => restore.mutate({ locale, version: v.version })}
                 >
                   {t('content.restore', { version: v.version })}
                 </Button>
