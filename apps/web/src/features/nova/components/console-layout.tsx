@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useSyncExternalStore } from 'react';
+import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
@@ -25,13 +25,6 @@ export function ConsoleLayout() {
   const token = useSyncExternalStore(subscribe, () => getStaffToken());
   const me = useQuery({ ...staffMeQuery, enabled: token !== null });
   const toMessage = useErrorMessage();
-
-  useEffect(() => {
-    document.documentElement.dataset.console = 'nova';
-    return () => {
-      delete document.documentElement.dataset.console;
-    };
-  }, []);
 
   const next = encodeURIComponent(`${location.pathname}${location.search}`);
   if (token === null) return <Navigate to={`/nova/login?next=${next}`} replace />;
