@@ -35,7 +35,14 @@ export function DecisionForm({ report }: { report: AdminReport }) {
   const decisionState = useFieldState(form, 'decision');
   const until = useFieldState(form, 'until');
 
-  const onSubmit = submitWith(form, (values) => decide.mutateAsync(values));
+  // An end date only goes with a suspension; an empty note is no note.
+  const onSubmit = submitWith(form, (values) =>
+    decide.mutateAsync({
+      ...values,
+      until: values.decision === 'member_suspended' ? values.until : undefined,
+      note: values.note || undefined,
+    }),
+  );
 
   return (
     <form
