@@ -1,15 +1,20 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type AdminAppealList, type AppealDecisionBody, adminAppealList } from '@trostnetz/contracts/admin';
+import {
+  type AdminAppealList,
+  type APPEAL_STATUSES,
+  type AppealDecisionBody,
+  adminAppealList,
+} from '@trostnetz/contracts/admin';
 import { staffRequest } from './staff-client.ts';
 
 const all = ['nova', 'appeals'] as const;
 
-/** GET /api/admin/appeals: open appeals first, each with the decision it contests. */
-export const useAppeals = () =>
+/** GET /api/admin/appeals?status=: each appeal with the decision it contests. */
+export const useAppeals = (status: (typeof APPEAL_STATUSES)[number]) =>
   useQuery({
-    queryKey: all,
+    queryKey: [...all, status],
     queryFn: async (): Promise<AdminAppealList> =>
-      adminAppealList.parse(await staffRequest<unknown>('/api/admin/appeals')),
+      adminAppealList.parse(await staffRequest<unknown>('/api/admin/appeals', { query: { status } })),
   });
 
 /** POST /api/admin/appeals/{id}/decision: never by the moderator of the first decision (403). */

@@ -1,4 +1,4 @@
-import type { AdminAppeal } from '@trostnetz/contracts/admin';
+import { type AdminAppeal, APPEAL_STATUSES } from '@trostnetz/contracts/admin';
 import { Scale } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../../components/ui/empty-state.tsx';
@@ -8,14 +8,23 @@ import { CONSOLE_NS } from '../../console-texts.ts';
 import { useFormat } from '../../hooks/use-format.ts';
 import { useStaff } from '../../staff-context.ts';
 import { ConsolePage } from '../console-page.tsx';
+import { StatusFilter, useStatusParam } from '../shared/status-filter.tsx';
 import { AppealDecisionForm } from './appeal-decision-form.tsx';
 
 /** Appeals against moderation decisions (DSA Art. 20), decided by someone other than the first moderator. */
 export function AppealsScreen() {
   const { t } = useTranslation([CONSOLE_NS, 'nova']);
-  const query = useAppeals();
+  const [status, setStatus] = useStatusParam(APPEAL_STATUSES);
+  const query = useAppeals(status);
   return (
     <ConsolePage title={t('nova:titles.nova-appeals')} intro={t('appeals.intro')} needs="appeals.decide">
+      <StatusFilter
+        label={t('appeals.statusLabel')}
+        states={APPEAL_STATUSES}
+        current={status}
+        onChange={setStatus}
+        labelOf={(s) => t(`appeals.status.${s}`)}
+      />
       <QueryView query={query} loading={t('loading')}>
         {(data) =>
           data.items.length === 0 ? (

@@ -31,7 +31,7 @@ const appeal = (over: Record<string, unknown> = {}) => ({
 describe('issue 16 / DSA Art. 20: appeals are decided by another moderator', () => {
   it('the moderator of the first decision sees the appeal but no form to decide it', async () => {
     stubApi({
-      'GET /api/admin/appeals': () =>
+      'GET /api/admin/appeals?status=open': () =>
         jsonResponse(200, {
           items: [appeal({ notice: { ...appeal().notice, decided_by: { id: 900, nickname: 'Mira' } } })],
         }),
@@ -45,7 +45,7 @@ describe('issue 16 / DSA Art. 20: appeals are decided by another moderator', () 
 
   it('another moderator reverses it with an answer to the member; the server’s refusal would be shown', async () => {
     const fetchMock = stubApi({
-      'GET /api/admin/appeals': () => jsonResponse(200, { items: [appeal()] }),
+      'GET /api/admin/appeals?status=open': () => jsonResponse(200, { items: [appeal()] }),
       'POST /api/admin/appeals/3/decision': () => jsonResponse(403, { message: 'x', code: 'forbidden' }),
     });
     const user = userEvent.setup();

@@ -1,9 +1,8 @@
 import { createColumnHelper } from '@tanstack/react-table';
-import { type AdminReportListItem, REPORT_STATUSES, type ReportStatus } from '@trostnetz/contracts/admin';
+import { type AdminReportListItem, REPORT_STATUSES } from '@trostnetz/contracts/admin';
 import { Flag, HeartHandshake } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
-import { cn } from '../../../../components/ui/cn.ts';
+import { Link } from 'react-router';
 import { EmptyState } from '../../../../components/ui/empty-state.tsx';
 import { QueryView } from '../../../../components/ui/query-view.tsx';
 import { useReports } from '../../api/reports.ts';
@@ -11,16 +10,14 @@ import { CONSOLE_NS } from '../../console-texts.ts';
 import { useFormat } from '../../hooks/use-format.ts';
 import { ConsolePage } from '../console-page.tsx';
 import { DataTable } from '../shared/data-table.tsx';
+import { StatusFilter, useStatusParam } from '../shared/status-filter.tsx';
 
 const column = createColumnHelper<AdminReportListItem>();
 
 /** The moderation queue: reports of concern first and marked, then the ones waiting longest. */
 export function ReportsScreen() {
   const { t } = useTranslation([CONSOLE_NS, 'nova']);
-  const [params, setParams] = useSearchParams();
-  const status = (REPORT_STATUSES as readonly string[]).includes(params.get('status') ?? '')
-    ? (params.get('status') as ReportStatus)
-    : 'open';
+  const [status, setStatus] = useStatusParam(REPORT_STATUSES);
   const query = useReports(status);
   const format = useFormat();
 
@@ -85,27 +82,13 @@ export function ReportsScreen() {
 
   return (
     <ConsolePage title={t('nova:titles.nova-reports')} intro={t('reports.intro')} needs="reports.view">
-      <nav aria-label={t('reports.statusLabel')}>
-        <ul className="flex flex-wrap gap-2">
-          {REPORT_STATUSES.map((s) => (
-            <li key={s}>
-              <button
-                type="button"
-                aria-pressed={s === status}
-                onClick={() => setParams(s === 'open' ? {} : { status: s })}
-                className={cn(
-                  'min-h-11 rounded-full border px-4 font-medium',
-                  s === status
-                    ? 'border-accent bg-accent text-white'
-                    : 'border-line-strong bg-surface text-ink hover:bg-accent-soft',
-                )}
-              >
-                {t(`reports.status.${s}`)}
-              </button>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <StatusFilter
+        label={t('reports.statusLabel')}
+        states={REPORT_STATUSES}
+        current={status}
+        onChange={setStatus}
+        labelOf={(s) => t(`reports.status.${s}`)}
+      />
       <QueryView query={query} loading={t('loading')}>
         {(data) => (
           <DataTable

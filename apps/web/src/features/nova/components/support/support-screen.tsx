@@ -1,7 +1,6 @@
-import { type AdminSupportRequest, supportAnswerBody } from '@trostnetz/contracts/admin';
+import { type AdminSupportRequest, SUPPORT_STATUSES, supportAnswerBody } from '@trostnetz/contracts/admin';
 import { LifeBuoy } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { Alert } from '../../../../components/ui/alert.tsx';
 import { Button } from '../../../../components/ui/button.tsx';
 import { cn } from '../../../../components/ui/cn.ts';
@@ -15,38 +14,22 @@ import { CONSOLE_NS } from '../../console-texts.ts';
 import { useFormat } from '../../hooks/use-format.ts';
 import { useStaff } from '../../staff-context.ts';
 import { ConsolePage } from '../console-page.tsx';
-
-const STATUSES = ['open', 'answered', 'closed'] as const;
+import { StatusFilter, useStatusParam } from '../shared/status-filter.tsx';
 
 /** The customer-service inbox: take a request, answer it (mail + /customer-service), close it. */
 export function SupportScreen() {
   const { t } = useTranslation([CONSOLE_NS, 'nova']);
-  const [params, setParams] = useSearchParams();
-  const status = (STATUSES as readonly string[]).includes(params.get('status') ?? '')
-    ? (params.get('status') as (typeof STATUSES)[number])
-    : 'open';
+  const [status, setStatus] = useStatusParam(SUPPORT_STATUSES);
   const query = useSupportInbox(status);
   return (
     <ConsolePage title={t('nova:titles.nova-support')} intro={t('support.intro')} needs="support.answer">
-      <ul className="flex flex-wrap gap-2" aria-label={t('support.statusLabel')}>
-        {STATUSES.map((s) => (
-          <li key={s}>
-            <button
-              type="button"
-              aria-pressed={s === status}
-              onClick={() => setParams(s === 'open' ? {} : { status: s })}
-              className={cn(
-                'min-h-11 rounded-full border px-4 font-medium',
-                s === status
-                  ? 'border-accent bg-accent text-white'
-                  : 'border-line-strong bg-surface text-ink hover:bg-accent-soft',
-              )}
-            >
-              {t(`support.status.${s}`)}
-            </button>
-          </li>
-        ))}
-      </ul>
+      <StatusFilter
+        label={t('support.statusLabel')}
+        states={SUPPORT_STATUSES}
+        current={status}
+        onChange={setStatus}
+        labelOf={(s) => t(`support.status.${s}`)}
+      />
       <QueryView query={query} loading={t('loading')}>
         {({ items }) =>
           items.length === 0 ? (
