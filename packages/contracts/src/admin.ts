@@ -23,14 +23,14 @@ export const staffSessionStart = z.discriminatedUnion('step', [
   z.object({ step: z.literal('totp'), challenge: z.string() }),
 ]);
 export type StaffSessionStart = z.infer<typeof staffSessionStart>;
-export const staffEnrolBody = z.object({ challenge: z.string().min(1).max(200), code: totpCode });
+export const staffEnrolBody = z.object({ challenge: z.string().min(1).max(1000), code: totpCode });
 export const staffSession = z.object({ token: z.string(), expires_at: z.string() });
 export type StaffSession = z.infer<typeof staffSession>;
 export const staffEnrolResponse = staffSession.extend({ recovery_codes: z.array(z.string()) });
 /** Either a code or a recovery code; empty strings count as not given (forms send them). */
 export const staffTotpBody = z
   .object({
-    challenge: z.string().min(1).max(200),
+    challenge: z.string().min(1).max(1000),
     code: z
       .string()
       .trim()
@@ -153,6 +153,7 @@ export type ReportDecisionBody = z.input<typeof reportDecisionBody>;
 
 export const APPEAL_DECISIONS = ['upheld', 'reversed'] as const;
 export const APPEAL_STATUSES = ['open', ...APPEAL_DECISIONS] as const;
+export type AppealStatus = (typeof APPEAL_STATUSES)[number];
 /** `GET /api/admin/appeals?status=` (default open). */
 export const adminAppealsQuery = z.object({
   status: z.enum(APPEAL_STATUSES, { error: vmsg('invalid') }).optional(),

@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import type { AppContext } from '../app-context.ts';
 import type { UserRow } from '../db/schema/users.ts';
 import { AppError } from '../lib/app-error.ts';
+import { readStaffToken, staffOfLiveSession } from '../modules/admin/staff.service.ts';
 import { memberOfLiveSession } from '../modules/auth/sessions.service.ts';
 import { bearerToken } from '../modules/auth/tokens.ts';
 import { isOnboarded } from '../policies/members.ts';
@@ -13,6 +14,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     auth: { userId: number; sessionId: string } | null;
     member: UserRow | null;
+    /** Behind requireStaff / requirePermission: the console session (issue 16). */
+    staffSessionId: string | null;
   }
   interface FastifyInstance {
     /** preHandler: a valid access token of a live session, else 401. */
@@ -22,10 +25,13 @@ declare module 'fastify' {
     /** preHandler: a verified member who finished the onboarding questionnaire. */
     requireOnboarded: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     /**
-     * preHandler: a verified member whose roles grant this permission, or a super admin (SPEC.md §6);
-     * 401 for guests, 403 for everyone else. Onboarding is not asked of staff.
+     * preHandler: a live console session (staff sign-in with TOTP, issue 16) of a member whose roles
+     * grant this permission, or of a super admin (SPEC.md §6); 401 for guests and ended sessions, 403
+     * for a member's token and for staff without the permission. Onboarding is not asked of staff.
      */
     requirePermission: (name: Permission) => (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /** preHandler: a live console session, whatever its permissions (/api/admin/me, sign-out). */
+    requireStaff: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
   }
 }
 
@@ -72,9 +78,27 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { ctx: AppContex
       if (!isOnboarded(request.member!)) throw new AppError('onboarding_required');
     }, 'member'),
   );
+  app.decorateRequest('staffSessionId', null);
+  const requireStaff = async (request: FastifyRequest) => {
+    const token = bearerToken(request.headers.authorization);
+    if (!token) throw new AppError('unauthenticated');
+    const claims = await readStaffToken(ctx, token);
+    if (!claims) {
+      // A member's own token opens nothing here: 403 for a live one, 401 for anything else.
+      const memberClaims = await ctx.accessTokens.verify(token);
+      const member =
+        memberClaims && (await memberOfLiveSession(ctx.db, memberClaims.sessionId, memberClaims.userId));
+      throw new AppError(member ? 'forbidden' : 'unauthenticated');
+    }
+    const staff = await staffOfLiveSession(ctx, claims);
+    if (!staff) throw new AppError('invalid_token');
+    request.member = staff;
+    request.staffSessionId = claims.sessionId;
+  };
+  app.decorate('requireStaff', marked(requireStaff, 'member'));
   app.decorate('requirePermission', (name: Permission) =>
     marked(async (request: FastifyRequest) => {
-      await requireMember(request);
+      await requireStaff(request);
       if (!(await hasPermission(ctx.db, request.member!, name))) throw new AppError('forbidden');
     }, 'member'),
   );

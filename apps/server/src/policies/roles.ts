@@ -15,6 +15,8 @@ export const ROLE_PERMISSIONS = {
     'members.suspend',
     'reports.view',
     'reports.decide',
+    'appeals.decide',
+    'audit.view',
     'groups.manage',
     'content.edit',
   ],
