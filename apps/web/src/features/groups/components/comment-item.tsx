@@ -56,7 +56,7 @@ export function CommentItem({ comment, onReply }: { comment: Comment; onReply?: 
         />
       ) : (
         <>
-          {comment.state === 'removed' && <RemovalNote compact />}
+          {comment.state === 'removed' && <RemovalNote noticeId={comment.notice_id} compact />}
           <MemberText html={comment.html} />
         </>
       )}

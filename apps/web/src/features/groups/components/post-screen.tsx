@@ -139,7 +139,7 @@ function PostView({ post }: { post: Post }) {
         <p className="text-muted italic">{t(post.state === 'removed' ? 'removedText' : 'deletedText')}</p>
       ) : (
         <>
-          {post.state === 'removed' && <RemovalNote />}
+          {post.state === 'removed' && <RemovalNote noticeId={post.notice_id} />}
           <MemberText html={post.html} className="text-lg" />
         </>
       )}
