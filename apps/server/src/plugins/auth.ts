@@ -53,6 +53,9 @@ export function authRequirementOf(preHandler: unknown): AuthRequirement | null {
   return levels.includes('member') ? 'member' : levels.includes('session') ? 'session' : null;
 }
 
+/** The console's only public routes: the sign-in steps. */
+const STAFF_SIGN_IN = new Set(['/api/admin/session', '/api/admin/session/enrol', '/api/admin/session/totp']);
+
 export const authPlugin = fp(async (app: FastifyInstance, opts: { ctx: AppContext }) => {
   const { ctx } = opts;
   app.decorateRequest('auth', null);
@@ -80,6 +83,7 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { ctx: AppContex
   );
   app.decorateRequest('staffSessionId', null);
   const requireStaff = async (request: FastifyRequest) => {
+    if (request.staffSessionId) return;
     const token = bearerToken(request.headers.authorization);
     if (!token) throw new AppError('unauthenticated');
     const claims = await readStaffToken(ctx, token);
@@ -96,6 +100,12 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { ctx: AppContex
     request.staffSessionId = claims.sessionId;
   };
   app.decorate('requireStaff', marked(requireStaff, 'member'));
+  // The console answers nobody but staff, not even with a validation error: the staff session is
+  // checked before the body is (requirePermission then checks the permission).
+  app.addHook('preValidation', async (request) => {
+    const url = request.routeOptions.url ?? '';
+    if (url.startsWith('/api/admin/') && !STAFF_SIGN_IN.has(url)) await requireStaff(request);
+  });
   app.decorate('requirePermission', (name: Permission) =>
     marked(async (request: FastifyRequest) => {
       await requireStaff(request);

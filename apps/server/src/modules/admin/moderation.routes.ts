@@ -146,7 +146,7 @@ export async function moderationRoutes(app: FastifyInstance, { ctx }: { ctx: App
         response: { 201: appealCreated },
       },
       preHandler: app.requireMember,
-      config: { errors: ['appeal_exists', 'appeal_window_closed', 'not_appealable'] },
+      config: { errors: ['not_found', 'appeal_exists', 'appeal_window_closed', 'not_appealable'] },
     },
     async (request, reply) =>
       reply
