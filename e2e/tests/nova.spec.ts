@@ -38,6 +38,7 @@ const ui = {
     send: 'Entscheidung senden',
     decided: 'Entscheidung',
     noticeTitle: 'Begründung einer Entscheidung',
+    noticeEntry: 'Eine Entscheidung des Teams – mit Begründung',
     appealLabel: 'Dein Widerspruch',
     appealSend: 'Widerspruch senden',
     appealArrived: 'Dein Widerspruch ist angekommen.',
@@ -75,6 +76,7 @@ const ui = {
     send: 'Send decision',
     decided: 'Decision',
     noticeTitle: 'Reasons for a decision',
+    noticeEntry: 'A decision of the team – with its reasons',
     appealLabel: 'Your appeal',
     appealSend: 'Send appeal',
     appealArrived: 'Your appeal has arrived.',
@@ -133,6 +135,9 @@ for (const lang of ['de', 'en'] as const) {
     // The author writes a post in a group; another member reports it.
     const title = `Ein schwerer Tag ${tag}`;
     const post = await writePost(request, author!, title);
+    // Groups are read by their members only: the reporter is one.
+    const joined = await request.post(`/api/group/${post.group_id}/membership`, { headers: auth(reporter!) });
+    expect(joined.status(), await joined.text()).toBeLessThan(300);
     const report = await request.post(`/api/post/${post.id}/report`, {
       headers: auth(reporter!),
       data: { reason: 'harassment', details: 'Das greift jemanden an.' },
@@ -182,7 +187,9 @@ for (const lang of ['de', 'en'] as const) {
     expect(((await forOthers.json()) as { state: string; message: string }).state).toBe('removed');
     const m = await openPage(browser, baseURL as string, lang, author!);
     await m.page.goto('/notifications');
-    await m.page.locator('a[href^="/notices/"]').first().click();
+    await m.page.getByRole('link', { name: T.noticeEntry }).first().click();
+    await expect(m.page).toHaveURL(/\/notices(\/\d+)?$/);
+    if (!/\/notices\/\d+$/.test(m.page.url())) await m.page.locator('a[href^="/notices/"]').first().click();
     await expect(m.page.getByRole('heading', { level: 1, name: T.noticeTitle })).toBeVisible();
     await expect(m.page.locator('[data-notice-statement]')).toHaveText(T.statementText);
     await expect(m.page.getByText(T.ruleName)).toBeVisible();
@@ -255,5 +262,5 @@ async function writePost(
     data: { group_id: group.id, title, message: 'Heute war alles zu viel.', content_notes: [] },
   });
   expect(created.status(), await created.text()).toBe(201);
-  return (await created.json()) as { id: number };
+  return (await created.json()) as { id: number; group_id: number };
 }
