@@ -49,6 +49,7 @@ const ui = {
     answer: 'Antwort an die Person',
     reversedState: 'Dein Widerspruch war erfolgreich.',
     audit: 'Protokoll',
+    auditActions: ['Meldung übernommen', 'Meldung: Inhalt entfernt', 'Widerspruch: Entscheidung aufgehoben'],
     statementText:
       'Dein Beitrag greift eine andere Person direkt an. Das widerspricht unserer Regel zum respektvollen Umgang.',
     appealText: 'Ich wollte niemanden angreifen, ich war nur sehr traurig an dem Tag.',
@@ -87,6 +88,7 @@ const ui = {
     answer: 'Answer to the person',
     reversedState: 'Your appeal was successful.',
     audit: 'Audit log',
+    auditActions: ['Report taken', 'Report: content removed', 'Appeal: decision reversed'],
     statementText:
       'Your post attacks another person directly. That goes against our rule of treating each other with respect.',
     appealText: 'I did not mean to attack anyone, I was just very sad that day.',
@@ -238,6 +240,7 @@ for (const lang of ['de', 'en'] as const) {
     for (const who of [modA!.nickname, modB!.nickname, admin.nickname]) {
       await expect(table.getByRole('row').filter({ hasText: who }).first()).toBeVisible();
     }
+    for (const action of T.auditActions) await expect(table.getByText(action).first()).toBeVisible();
     await expect(table.getByText(T.statementText).first()).toBeVisible();
     await expect(table.getByText(T.answerText).first()).toBeVisible();
     await expectNoAxeViolations(log.page, 'audit log');

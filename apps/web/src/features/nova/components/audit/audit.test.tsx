@@ -13,7 +13,7 @@ afterEach(() => {
 const entry = {
   id: 2,
   actor: { id: 900, nickname: 'Mira' },
-  action: 'report.decide',
+  action: 'report.content_removed',
   target_type: 'report',
   target_id: 1,
   target_label: null,
@@ -33,7 +33,7 @@ describe('issue 16: the audit log', () => {
     const table = await screen.findByRole('table', { name: 'Protokoll der Handlungen des Teams' });
     const row = within(table).getAllByRole('row')[1]!;
     expect(row).toHaveTextContent('Mira');
-    expect(row).toHaveTextContent('Meldung entschieden');
+    expect(row).toHaveTextContent('Meldung: Inhalt entfernt');
     expect(row).toHaveTextContent('Meldung #1');
     expect(row).toHaveTextContent('Dein Beitrag greift jemanden an.');
 

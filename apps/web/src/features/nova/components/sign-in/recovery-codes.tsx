@@ -15,10 +15,10 @@ export function RecoveryCodes({ codes, onContinue }: { codes: string[]; onContin
       <p className="text-muted">{t('recovery.text')}</p>
       <ol
         aria-label={t('recovery.title')}
-        className="grid grid-cols-2 gap-2 rounded-xl border border-line bg-warm p-4 font-mono text-base"
+        className="grid gap-2 rounded-xl border border-line bg-warm p-4 font-mono text-base sm:grid-cols-2"
       >
         {codes.map((code) => (
-          <li key={code} data-recovery-code>
+          <li key={code} data-recovery-code className="whitespace-nowrap">
             {code}
           </li>
         ))}
