@@ -56,7 +56,7 @@ export function MemberActions({ member }: { member: AdminMemberDetail }) {
       {done && <Alert tone="success">{done}</Alert>}
       {simpleError && <Alert tone="error">{toMessage(simpleError)}</Alert>}
       <div className="flex flex-wrap gap-2">
-        {can('members.suspend') && !member.verified && (
+        {can('members.view') && !member.verified && (
           <Button
             variant="secondary"
             size="sm"
