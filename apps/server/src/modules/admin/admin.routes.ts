@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
+import { membersRoutes } from './members.routes.ts';
 import { moderationRoutes } from './moderation.routes.ts';
 import { staffRoutes } from './staff.routes.ts';
 
@@ -7,4 +8,5 @@ import { staffRoutes } from './staff.routes.ts';
 export async function adminRoutes(app: FastifyInstance, opts: { ctx: AppContext }) {
   await staffRoutes(app, opts);
   await moderationRoutes(app, opts);
+  await membersRoutes(app, opts);
 }

@@ -398,7 +398,7 @@ const appealableUntil = (d: Pick<DecisionRow, 'createdAt'>) =>
   new Date(d.createdAt.getTime() + APPEAL_WINDOW_MS);
 
 /** The statement of reasons (DSA Art. 17): what, why, which rule, until when, how to contest. */
-async function tellAffected(ctx: AppContext, decision: DecisionRow) {
+export async function tellAffected(ctx: AppContext, decision: DecisionRow) {
   const member = decision.memberId ? await memberToTell(ctx.db, decision.memberId) : null;
   if (!member) return;
   const { locale } = member;
