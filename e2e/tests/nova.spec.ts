@@ -131,7 +131,7 @@ for (const lang of ['de', 'en'] as const) {
         headers: staffHeaders(adminSession),
         data: { roles: ['moderator'], password: E2E_ADMIN_PASSWORD },
       });
-      expect(res.status(), await res.text()).toBe(200);
+      expect(res.status(), await res.text()).toBe(204);
     }
 
     // The author writes a post in a group; another member reports it.
