@@ -63,7 +63,7 @@ function AppealCard({ appeal }: { appeal: AdminAppeal }) {
           decision: t(`decisionsDone.${appeal.notice.decision}`),
         })}
       </h2>
-      <dl className="grid gap-x-6 gap-y-2 sm:grid-cols-[max-content_1fr]">
+      <dl className="grid gap-x-6 gap-y-2 sm:grid-cols-[minmax(0,14rem)_1fr]">
         <dt className="text-sm font-semibold text-muted sm:text-base sm:text-ink">{t('appeals.received')}</dt>
         <dd>
           <time dateTime={appeal.created_at}>{format.dateTime(appeal.created_at)}</time>

@@ -39,7 +39,7 @@ function MemberDetail({ member }: { member: AdminMemberDetail }) {
         <h2 id="account-title" className="text-lg font-semibold">
           {t('member.account')}
         </h2>
-        <dl className="mt-3 grid gap-x-6 gap-y-2 sm:grid-cols-[max-content_1fr]">
+        <dl className="mt-3 grid gap-x-6 gap-y-2 sm:grid-cols-[minmax(0,14rem)_1fr]">
           <dt className="text-sm font-semibold text-muted sm:text-base sm:text-ink">
             {t('members.columns.id')}
           </dt>

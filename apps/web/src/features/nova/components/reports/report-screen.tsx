@@ -98,7 +98,7 @@ export function ReportScreen() {
                   <h2 id="decision-title" className="text-lg font-semibold">
                     {t('report.decidedTitle')}
                   </h2>
-                  <dl className="mt-3 grid gap-x-6 gap-y-2 sm:grid-cols-[max-content_1fr]">
+                  <dl className="mt-3 grid gap-x-6 gap-y-2 sm:grid-cols-[minmax(0,14rem)_1fr]">
                     <dt className="text-sm font-semibold text-muted sm:text-base sm:text-ink">
                       {t('decision.label')}
                     </dt>
