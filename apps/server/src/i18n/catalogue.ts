@@ -338,6 +338,11 @@ const de = {
   'mail.moderation.appeal.upheld': 'wir haben deinen Widerspruch geprüft. Die Entscheidung bleibt bestehen.',
   'mail.moderation.appeal.reversed':
     'wir haben deinen Widerspruch geprüft und die Entscheidung aufgehoben. Alles ist wieder wie vorher.',
+  'mail.support_answer.subject': '{{app}}: Antwort auf deine Anfrage {{reference}}',
+  'mail.support_answer.intro': 'wir haben auf deine Anfrage {{reference}} geantwortet:',
+  'mail.support_answer.action': 'Zum Kundenservice',
+  'mail.support_answer.footer':
+    'Du bekommst diese E-Mail, weil du uns über den Kundenservice geschrieben hast.',
 } as const;
 
 export type TextKey = keyof typeof de;
@@ -665,6 +670,10 @@ const en: Record<TextKey, string> = {
   'mail.moderation.appeal.upheld': 'we have looked into your appeal. The decision stands.',
   'mail.moderation.appeal.reversed':
     'we have looked into your appeal and reversed the decision. Everything is as it was before.',
+  'mail.support_answer.subject': '{{app}}: Answer to your request {{reference}}',
+  'mail.support_answer.intro': 'we have answered your request {{reference}}:',
+  'mail.support_answer.action': 'Go to customer service',
+  'mail.support_answer.footer': 'You receive this e-mail because you wrote to us through customer service.',
 };
 
 export const serverTexts: Record<Locale, Record<TextKey, string>> = { de, en };
