@@ -58,12 +58,22 @@ export async function auditPageOf(
     .orderBy(desc(auditLog.id))
     .limit(PAGE + 1);
   const page = rows.slice(0, PAGE);
-  const actorIds = [...new Set(page.flatMap((r) => (r.actorId ? [r.actorId] : [])))];
-  const actors = actorIds.length
-    ? await db
-        .select({ id: users.id, nickname: users.nickname })
-        .from(users)
-        .where(inArray(users.id, actorIds))
+  // Names are looked up now, not stored in the append-only log: an erased account shows as ''.
+  const personIds = [
+    ...new Set(
+      page.flatMap((r) => [
+        ...(r.actorId ? [r.actorId] : []),
+        ...(r.targetType === 'member' && r.targetId ? [r.targetId] : []),
+      ]),
+    ),
+  ];
+  const actors = personIds.length
+    ? (
+        await db
+          .select({ id: users.id, nickname: users.nickname, deletedAt: users.deletedAt })
+          .from(users)
+          .where(inArray(users.id, personIds))
+      ).map((u) => ({ id: u.id, nickname: u.deletedAt ? '' : u.nickname }))
     : [];
   return {
     items: page.map((r) => ({
@@ -72,7 +82,10 @@ export async function auditPageOf(
       action: r.action,
       target_type: r.targetType,
       target_id: r.targetId,
-      target_label: r.targetLabel,
+      target_label:
+        r.targetType === 'member'
+          ? (actors.find((a) => a.id === r.targetId)?.nickname ?? null)
+          : r.targetLabel,
       reason: r.reason,
       created_at: r.createdAt.toISOString(),
     })),

@@ -175,8 +175,6 @@ export async function memberDetail(db: Db, id: number): Promise<AdminMemberDetai
   };
 }
 
-const label = (m: UserRow) => m.nickname;
-
 export async function addNote(ctx: AppContext, staff: UserRow, id: number, text: string) {
   const m = await memberOr404(ctx.db, id);
   await ctx.db.transaction(async (tx) => {
@@ -186,7 +184,6 @@ export async function addNote(ctx: AppContext, staff: UserRow, id: number, text:
       action: 'member.note_added',
       targetType: 'member',
       targetId: id,
-      targetLabel: label(m),
     });
   });
 }
@@ -200,7 +197,6 @@ export async function resendVerification(ctx: AppContext, staff: UserRow, id: nu
     action: 'member.verification_mail_sent',
     targetType: 'member',
     targetId: id,
-    targetLabel: label(m),
   });
 }
 
@@ -217,7 +213,6 @@ export async function revokeSessions(ctx: AppContext, staff: UserRow, id: number
       action: 'member.sessions_revoked',
       targetType: 'member',
       targetId: id,
-      targetLabel: label(m),
     });
   });
   await endMemberLive(ctx, id);
@@ -259,7 +254,6 @@ export async function suspendAccount(
       action: 'member.suspended',
       targetType: 'member',
       targetId: id,
-      targetLabel: label(m),
       reason: body.text,
     });
     return decision!;
@@ -282,7 +276,6 @@ export async function liftSuspension(ctx: AppContext, staff: UserRow, id: number
       action: 'member.suspension_lifted',
       targetType: 'member',
       targetId: id,
-      targetLabel: label(m),
       reason: text,
     });
   });
@@ -304,7 +297,6 @@ export async function setRoles(ctx: AppContext, staff: UserRow, id: number, name
       action: 'member.roles_set',
       targetType: 'member',
       targetId: id,
-      targetLabel: label(m),
       reason: wanted.join(', ') || '—',
     });
   });
@@ -321,7 +313,6 @@ export async function deleteMember(ctx: AppContext, staff: UserRow, id: number, 
     action: 'member.deleted',
     targetType: 'member',
     targetId: id,
-    targetLabel: label(m),
     reason: text,
   });
 }

@@ -199,6 +199,28 @@ describe('issue 16 moderation: queue → take → decide → statement of reason
     expect((notices.json.items as Json[])[0]!.appeal).toMatchObject({ status: 'reversed' });
   });
 
+  it('the audit log shows all of it to staff, filterable by actor, action, target and time', async () => {
+    const all = await call(t, 'GET', '/api/admin/audit', { token: mod2 });
+    expect(all.status).toBe(200);
+    const actions = (all.json.items as Json[]).map((i) => i.action);
+    for (const a of ['report.assigned', 'report.content_removed', 'appeal.reversed'])
+      expect(actions).toContain(a);
+    const mine = await call(t, 'GET', `/api/admin/audit?actor=${mod1Id}&action=report.content_removed`, {
+      token: mod2,
+    });
+    expect(mine.json.items).toEqual([
+      expect.objectContaining({
+        actor: { id: mod1Id, nickname: expect.any(String) },
+        reason: 'Der Beitrag greift andere Mitglieder an.',
+      }),
+    ]);
+    const byTarget = await call(t, 'GET', `/api/admin/audit?target=report:${reportId}`, { token: mod2 });
+    expect((byTarget.json.items as Json[]).length).toBe(2);
+    const future = await call(t, 'GET', '/api/admin/audit?from=2999-01-01', { token: mod2 });
+    expect(future.json.items).toEqual([]);
+    expect((await call(t, 'GET', '/api/admin/audit?target=DROP TABLE', { token: mod2 })).status).toBe(422);
+  });
+
   it('the audit log is append-only: the database refuses to change or delete a row', async () => {
     await expect(t.app.ctx.db.update(auditLog).set({ reason: 'geändert' })).rejects.toThrow();
     await expect(t.app.ctx.db.delete(auditLog)).rejects.toThrow();

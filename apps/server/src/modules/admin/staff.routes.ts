@@ -72,7 +72,6 @@ export async function staffRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
         action: 'staff.enrolled',
         targetType: 'member',
         targetId: member.id,
-        targetLabel: member.nickname,
       });
       return { token: session.token, expires_at: session.expires_at, recovery_codes };
     },
@@ -101,7 +100,6 @@ export async function staffRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
         action: request.body.code ? 'staff.signed_in' : 'staff.signed_in_recovery_code',
         targetType: 'member',
         targetId: member.id,
-        targetLabel: member.nickname,
       });
       return { token: session.token, expires_at: session.expires_at };
     },
