@@ -74,14 +74,19 @@ export function ContentEditor({
           registration={form.register('body')}
           {...body}
         />
-        <section aria-labelledby="preview-title" className="min-w-0">
+        <div className="min-w-0">
           <h3 id="preview-title" className="font-medium">
             {t('content.preview')}
           </h3>
-          <div className="mt-1.5 max-h-[32rem] overflow-y-auto rounded-xl border border-dashed border-line-strong bg-canvas p-4">
+          <section
+            aria-labelledby="preview-title"
+            // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard (WCAG 2.1.1)
+            tabIndex={0}
+            className="mt-1.5 max-h-[32rem] overflow-y-auto rounded-xl border border-dashed border-line-strong bg-canvas p-4"
+          >
             <MemberText html={renderMarkdown(source, 'page')} className={PREVIEW} />
-          </div>
-        </section>
+          </section>
+        </div>
       </div>
       <Button type="submit" loading={publish.isPending} loadingLabel={t('content.publishing')}>
         {t('content.publish')}
