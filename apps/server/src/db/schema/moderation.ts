@@ -149,3 +149,22 @@ export const auditLog = pgTable(
     index('audit_log_target_idx').on(t.targetType, t.targetId, t.id),
   ],
 );
+
+/**
+ * Premium granted by staff (issue 16, audited), apart from paid contracts: premium while a grant is
+ * not revoked (payments.service.ts `recomputePremium` reads both). Taking premium revokes grants only;
+ * a paid contract ends through its own cancellation.
+ */
+export const premiumGrants = pgTable(
+  'premium_grants',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    grantedBy: bigint('granted_by', { mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [index('premium_grants_user_idx').on(t.userId)],
+);

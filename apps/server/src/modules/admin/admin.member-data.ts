@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import {
   appeals,
   moderationDecisions,
+  premiumGrants,
   staffCredentials,
   staffNotes,
   staffSessions,
@@ -27,6 +28,7 @@ export const moderationData = defineMemberData({
     'staff_notes',
     'staff_credentials',
     'staff_sessions',
+    'premium_grants',
   ],
   async exportMember(ctx, userId) {
     const notes = await ctx.db.select().from(staffNotes).where(eq(staffNotes.userId, userId));
@@ -64,5 +66,7 @@ export const moderationData = defineMemberData({
     await tx.update(staffNotes).set({ authorId: null }).where(eq(staffNotes.authorId, userId));
     await tx.delete(staffCredentials).where(eq(staffCredentials.userId, userId));
     await tx.delete(staffSessions).where(eq(staffSessions.userId, userId));
+    await tx.delete(premiumGrants).where(eq(premiumGrants.userId, userId));
+    await tx.update(premiumGrants).set({ grantedBy: null }).where(eq(premiumGrants.grantedBy, userId));
   },
 });

@@ -5,6 +5,7 @@ import {
   deleteMemberBody,
   liftSuspensionBody,
   memberNoteBody,
+  premiumBody,
   rolesBody,
   suspendBody,
 } from '@trostnetz/contracts/admin';
@@ -22,6 +23,7 @@ import {
   resendVerification,
   revokeSessions,
   searchMembers,
+  setPremium,
   setRoles,
   suspendAccount,
 } from './members.service.ts';
@@ -128,6 +130,26 @@ export async function membersRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
     },
     async (request, reply) => {
       await liftSuspension(ctx, currentMember(request), request.params.id, request.body.text);
+      return reply.status(204).send(null);
+    },
+  );
+  r.put(
+    '/api/admin/members/:id/premium',
+    {
+      schema: {
+        tags,
+        summary: 'Grant premium (a staff grant) or take it (grants only; a paid contract: 409)',
+        params: idParam,
+        body: premiumBody,
+        response: done,
+      },
+      preHandler: app.requirePermission('plans.manage'),
+      config: { errors: ['reauth_required', 'conflict'] },
+    },
+    async (request, reply) => {
+      const staff = currentMember(request);
+      await confirmPassword(staff, request.body.password);
+      await setPremium(ctx, staff, request.params.id, request.body.premium, request.body.text);
       return reply.status(204).send(null);
     },
   );

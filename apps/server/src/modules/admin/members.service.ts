@@ -2,7 +2,13 @@ import type { AdminMemberDetail, AdminMemberRow, ModerationRule, RoleName } from
 import { and, desc, eq, gt, ilike, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
 import type { Db } from '../../db/client.ts';
-import { appeals, moderationDecisions, staffNotes, suspensions } from '../../db/schema/moderation.ts';
+import {
+  appeals,
+  moderationDecisions,
+  premiumGrants,
+  staffNotes,
+  suspensions,
+} from '../../db/schema/moderation.ts';
 import { reports } from '../../db/schema/safety.ts';
 import { sessions } from '../../db/schema/sessions.ts';
 import { roles, roleUser, type UserRow, users } from '../../db/schema/users.ts';
@@ -12,6 +18,7 @@ import { isPremium } from '../../policies/premium.ts';
 import { markForDeletion } from '../account/deletion.service.ts';
 import { sendVerificationMail } from '../auth/accounts.service.ts';
 import { endMemberLive } from '../chat/chat.service.ts';
+import { announcePremium, recomputePremium } from '../payments/payments.service.ts';
 import { audit } from './audit.service.ts';
 import { suspendMember, suspensionEnd, tellAffected } from './moderation.service.ts';
 import { endStaffSessionsOf } from './staff.service.ts';
@@ -176,7 +183,7 @@ export async function memberDetail(db: Db, id: number): Promise<AdminMemberDetai
 }
 
 export async function addNote(ctx: AppContext, staff: UserRow, id: number, text: string) {
-  const m = await memberOr404(ctx.db, id);
+  await memberOr404(ctx.db, id);
   await ctx.db.transaction(async (tx) => {
     await tx.insert(staffNotes).values({ userId: id, authorId: staff.id, text });
     await audit(tx, {
@@ -201,7 +208,7 @@ export async function resendVerification(ctx: AppContext, staff: UserRow, id: nu
 }
 
 export async function revokeSessions(ctx: AppContext, staff: UserRow, id: number) {
-  const m = await memberOr404(ctx.db, id);
+  await memberOr404(ctx.db, id);
   await ctx.db.transaction(async (tx) => {
     await tx
       .update(sessions)
@@ -263,7 +270,7 @@ export async function suspendAccount(
 }
 
 export async function liftSuspension(ctx: AppContext, staff: UserRow, id: number, text: string) {
-  const m = await memberOr404(ctx.db, id);
+  await memberOr404(ctx.db, id);
   await ctx.db.transaction(async (tx) => {
     const lifted = await tx
       .update(suspensions)
@@ -283,7 +290,7 @@ export async function liftSuspension(ctx: AppContext, staff: UserRow, id: number
 
 /** Admin only (roles.assign): the member's roles become exactly these; their console sessions end. */
 export async function setRoles(ctx: AppContext, staff: UserRow, id: number, names: RoleName[]) {
-  const m = await memberOr404(ctx.db, id);
+  await memberOr404(ctx.db, id);
   const wanted = [...new Set(names)].sort();
   await ctx.db.transaction(async (tx) => {
     const ids = wanted.length
@@ -315,4 +322,44 @@ export async function deleteMember(ctx: AppContext, staff: UserRow, id: number, 
     targetId: id,
     reason: text,
   });
+}
+
+/**
+ * Grants premium (a staff grant, no end date) or takes it (revokes grants). A running paid contract is
+ * not taken here (409 conflict): it ends through its own cancellation. The member's tabs learn it live.
+ */
+export async function setPremium(
+  ctx: AppContext,
+  staff: UserRow,
+  id: number,
+  premium: boolean,
+  text: string,
+) {
+  await memberOr404(ctx.db, id);
+  await ctx.db.transaction(async (tx) => {
+    if (premium) {
+      const [open] = await tx
+        .select({ id: premiumGrants.id })
+        .from(premiumGrants)
+        .where(and(eq(premiumGrants.userId, id), isNull(premiumGrants.revokedAt)));
+      if (open) throw new AppError('conflict');
+      await tx.insert(premiumGrants).values({ userId: id, grantedBy: staff.id });
+    } else {
+      await tx
+        .update(premiumGrants)
+        .set({ revokedAt: new Date() })
+        .where(and(eq(premiumGrants.userId, id), isNull(premiumGrants.revokedAt)));
+    }
+    await recomputePremium(tx, id);
+    const [after] = await tx.select().from(users).where(eq(users.id, id));
+    if (after && after.isPremium !== premium) throw new AppError('conflict');
+    await audit(tx, {
+      actorId: staff.id,
+      action: premium ? 'member.premium_granted' : 'member.premium_taken',
+      targetType: 'member',
+      targetId: id,
+      reason: text,
+    });
+  });
+  await announcePremium(ctx, id);
 }

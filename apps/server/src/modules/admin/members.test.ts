@@ -178,6 +178,44 @@ describe('issue 16 members: roles (admin only) and deletion through the life cyc
     expect((await detail(m.id)).roles).toEqual(['moderator', 'support']);
   });
 
+  it('granting premium makes the member premium, taking it ends it (one audit row each, password asked again)', async () => {
+    const m = await onboardMember(t);
+    const wrong = await call(t, 'PUT', `/api/admin/members/${m.id}/premium`, {
+      token: admin,
+      body: { premium: true, text: 'Dank für die Hilfe im Forum.', password: 'falsches Passwort 123' },
+    });
+    expect(wrong.status).toBe(403);
+    expect((await detail(m.id)).premium).toBe(false);
+    const grant = await audited(() =>
+      call(t, 'PUT', `/api/admin/members/${m.id}/premium`, {
+        token: admin,
+        body: { premium: true, text: 'Dank für die Hilfe im Forum.', password: strongPassword },
+      }),
+    );
+    expect([grant.res.status, grant.rows.length, grant.rows[0]?.action]).toEqual([
+      204,
+      1,
+      'member.premium_granted',
+    ]);
+    expect((await detail(m.id)).premium).toBe(true);
+    expect(
+      (
+        await call(t, 'PUT', `/api/admin/members/${m.id}/premium`, {
+          token: mod,
+          body: { premium: false, text: 'x', password: strongPassword },
+        })
+      ).status,
+    ).toBe(403);
+    const take = await audited(() =>
+      call(t, 'PUT', `/api/admin/members/${m.id}/premium`, {
+        token: admin,
+        body: { premium: false, text: 'Aktion beendet.', password: strongPassword },
+      }),
+    );
+    expect([take.res.status, take.rows.length]).toEqual([204, 1]);
+    expect((await detail(m.id)).premium).toBe(false);
+  });
+
   it('deleting marks the account for deletion (hidden, sessions end, undo mail) with one audit row', async () => {
     const m = await onboardMember(t);
     const { res, rows } = await audited(() =>
