@@ -16,7 +16,6 @@ export const ROLE_PERMISSIONS = {
     'reports.view',
     'reports.decide',
     'appeals.decide',
-    'audit.view',
     'groups.manage',
     'content.edit',
   ],

@@ -15,6 +15,7 @@ let author: MemberTokens;
 let reporter: MemberTokens;
 let mod1: string;
 let mod2: string;
+let auditor: string;
 let mod1Id: number;
 let groupId: number;
 
@@ -32,6 +33,9 @@ beforeAll(async () => {
   mod1Id = m1.id;
   mod1 = (await staffSignIn(t, m1)).token;
   mod2 = (await staffSignIn(t, m2)).token;
+  const a = await onboardMember(t);
+  await grantRole(t, a.id, 'admin');
+  auditor = (await staffSignIn(t, a)).token;
   const groups = await call(t, 'GET', '/api/group', { token: author.token });
   groupId = (groups.json.categories as Array<{ groups: Array<{ id: number }> }>)[0]!.groups[0]!.id;
   for (const m of [author, reporter])
@@ -200,13 +204,15 @@ describe('issue 16 moderation: queue → take → decide → statement of reason
   });
 
   it('the audit log shows all of it to staff, filterable by actor, action, target and time', async () => {
-    const all = await call(t, 'GET', '/api/admin/audit', { token: mod2 });
+    // Decision 008: the log watches staff, so moderators do not read it; admins do.
+    expect((await call(t, 'GET', '/api/admin/audit', { token: mod2 })).status).toBe(403);
+    const all = await call(t, 'GET', '/api/admin/audit', { token: auditor });
     expect(all.status).toBe(200);
     const actions = (all.json.items as Json[]).map((i) => i.action);
     for (const a of ['report.assigned', 'report.content_removed', 'appeal.reversed'])
       expect(actions).toContain(a);
     const mine = await call(t, 'GET', `/api/admin/audit?actor=${mod1Id}&action=report.content_removed`, {
-      token: mod2,
+      token: auditor,
     });
     expect(mine.json.items).toEqual([
       expect.objectContaining({
@@ -214,11 +220,11 @@ describe('issue 16 moderation: queue → take → decide → statement of reason
         reason: 'Der Beitrag greift andere Mitglieder an.',
       }),
     ]);
-    const byTarget = await call(t, 'GET', `/api/admin/audit?target=report:${reportId}`, { token: mod2 });
+    const byTarget = await call(t, 'GET', `/api/admin/audit?target=report:${reportId}`, { token: auditor });
     expect((byTarget.json.items as Json[]).length).toBe(2);
-    const future = await call(t, 'GET', '/api/admin/audit?from=2999-01-01', { token: mod2 });
+    const future = await call(t, 'GET', '/api/admin/audit?from=2999-01-01', { token: auditor });
     expect(future.json.items).toEqual([]);
-    expect((await call(t, 'GET', '/api/admin/audit?target=DROP TABLE', { token: mod2 })).status).toBe(422);
+    expect((await call(t, 'GET', '/api/admin/audit?target=DROP TABLE', { token: auditor })).status).toBe(422);
   });
 
   it('the audit log is append-only: the database refuses to change or delete a row', async () => {

@@ -178,7 +178,8 @@ async function acceptCode(ctx: AppContext, userId: number, code: string, enrolli
   if (!updated.length) throw new AppError('totp_replayed');
 }
 
-async function openStaffSession(ctx: AppContext, userId: number) {
+/** A new console session (after the second factor; tests and the fuzz open one directly). */
+export async function openStaffSession(ctx: AppContext, userId: number) {
   const expiresAt = new Date(Date.now() + STAFF_ABSOLUTE_MS);
   const [session] = await ctx.db
     .insert(staffSessions)
