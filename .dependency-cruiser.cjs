@@ -56,8 +56,19 @@ module.exports = {
       comment:
         "Modules use each other's services, data, presenters and jobs, never each other's HTTP layer: a module's routes (*.routes.ts, *.plugin.ts) are registered by app.ts alone.",
       severity: 'error',
-      from: { path: '^apps/server/src/', pathNot: '^apps/server/src/app\\.ts$' },
+      from: { path: '^apps/server/src/', pathNot: '^apps/server/src/(app\\.ts$|modules/)' },
       to: { path: '^apps/server/src/modules/[^/]+/[^/]+\\.(routes|plugin)\\.ts$' },
+    },
+    {
+      name: 'server-routes-within-their-module',
+      comment:
+        "A module may split its routes over several files that its own routes file registers (modules/admin); another module's routes stay out of reach.",
+      severity: 'error',
+      from: { path: '^apps/server/src/modules/([^/]+)/' },
+      to: {
+        path: '^apps/server/src/modules/[^/]+/[^/]+\\.(routes|plugin)\\.ts$',
+        pathNot: '^apps/server/src/modules/$1/',
+      },
     },
     {
       name: 'server-lib-and-db-below-modules',

@@ -73,8 +73,8 @@ function report(scripts: { file: string; kb: number }[]) {
 
 test.describe('first-screen budget', () => {
   // The bytes a first screen loads do not depend on the width: measured once, at 1280 px.
-  test.beforeEach((_fixtures, testInfo) => {
-    test.skip(testInfo.project.name !== 'desktop-1280', 'width-independent');
+  test.beforeEach(() => {
+    test.skip(test.info().project.name !== 'desktop-1280', 'width-independent');
   });
   test(`budget rule: /login loads at most ${BUDGET_KB} KB of JavaScript (gzip)`, async ({
     browser,
