@@ -110,8 +110,9 @@ for (const lang of ['de', 'en'] as const) {
     baseURL,
   }) => {
     runsIn(lang);
-    // Screenshots at both widths take their time; the journey itself stays within the usual minute.
-    if (SHOTS) test.setTimeout(120_000);
+    // Two members, a dozen steps and an axe check on each screen: about a minute on a quiet machine, so two
+    // (it ran into the usual minute at its last step, the dashboard feeds, in CI).
+    test.setTimeout(120_000);
     const t = ui[lang];
     if (!baseURL) throw new Error('no baseURL');
     const suffix = Date.now().toString().slice(-4);
