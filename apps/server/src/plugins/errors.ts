@@ -10,10 +10,9 @@ function send(
   reply: FastifyReply,
   code: ErrorCode,
   fields?: Record<string, string[]>,
-  extra?: { until?: string },
 ) {
   const entry = errorCatalogue[code];
-  const body: ErrorBody = { message: entry[request.locale], code, ...extra };
+  const body: ErrorBody = { message: entry[request.locale], code };
   if (fields) {
     body.errors = Object.fromEntries(
       Object.entries(fields).map(([f, msgs]) => [f, msgs.map((m) => translateValidation(m, request.locale))]),
@@ -48,7 +47,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
       if (error.headers) reply.headers(error.headers);
-      return send(request, reply, error.code, error.fieldErrors, error.extra);
+      return send(request, reply, error.code, error.fieldErrors);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fields: Record<string, string[]> = {};

@@ -15,7 +15,6 @@ export const ROLE_PERMISSIONS = {
     'members.suspend',
     'reports.view',
     'reports.decide',
-    'appeals.decide',
     'groups.manage',
     'content.edit',
   ],

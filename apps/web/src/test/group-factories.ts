@@ -31,7 +31,6 @@ export const buildPost = (overrides: Partial<Post> = {}): Post => ({
   mine: false,
   can_edit: false,
   can_delete: false,
-  notice_id: null,
   ...overrides,
 });
 
@@ -49,6 +48,5 @@ export const buildComment = (overrides: Partial<Comment> = {}): Comment => ({
   mine: false,
   can_edit: false,
   can_delete: false,
-  notice_id: null,
   ...overrides,
 });
