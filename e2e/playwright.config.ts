@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
+import { E2E_ADMIN_PASSWORD, E2E_ADMINS } from './support/admins.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
@@ -49,8 +50,16 @@ export default defineConfig({
   webServer: external
     ? undefined
     : {
-        // Its warnings and errors go to a file that outlives the run (a crash mid-run leaves its cause there).
-        command: `node apps/server/dist/server.js >> ${JSON.stringify(path.join(artifacts, 'server.log'))} 2>&1`,
+        // Two super admins (one per language journey, so their TOTP codes never collide), made before the
+        // server opens the data folder: `user:create --admin` is how an installation gets its first admin.
+        // The app's warnings and errors go to a file that outlives the run (a crash mid-run leaves its cause there).
+        command: [
+          ...E2E_ADMINS.map(
+            (a) =>
+              `node --import tsx apps/server/src/cli/user-create.ts --email ${a.email} --password '${E2E_ADMIN_PASSWORD}' --nickname ${a.nickname} --admin`,
+          ),
+          `node apps/server/dist/server.js >> ${JSON.stringify(path.join(artifacts, 'server.log'))} 2>&1`,
+        ].join(' && '),
         cwd: root,
         url: `${baseURL}/api/config`,
         reuseExistingServer: false,

@@ -30,12 +30,15 @@ export default defineConfig({
         // releases, and no single file grows past Vite's size warning.
         manualChunks(id) {
           // The English texts: one chunk, fetched only by members who read English (lib/i18n.ts).
-          if (id.includes('/src/locales/en/')) return 'locale-en';
+          // The console's texts stay with the console (lib/i18n.ts, features/nova/console-texts.ts).
+          if (id.includes('/src/locales/en/') && !id.includes('/nova-console.json')) return 'locale-en';
           if (!id.includes('node_modules')) return undefined;
           if (/node_modules\/(react|react-dom|scheduler)\//.test(id)) return 'react';
           if (id.includes('node_modules/react-router')) return 'router';
           if (id.includes('node_modules/zod')) return 'zod';
-          if (/node_modules\/(@tanstack|i18next|react-i18next|zustand)\//.test(id)) return 'state';
+          // Only TanStack Query: the console's table library (@tanstack/react-table) stays in its chunks.
+          if (/node_modules\/(@tanstack\/(react-query|query-core)|i18next|react-i18next|zustand)\//.test(id))
+            return 'state';
           return undefined;
         },
       },

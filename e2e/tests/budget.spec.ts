@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
@@ -19,7 +19,34 @@ const BUDGET_KB = 270;
 // network is idle; it was 258 / 267-285 KB) so that nothing grows back; lower it
 // with each saving.
 
-const dist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../apps/web/dist');
+const web = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../apps/web');
+const dist = path.join(web, 'dist');
+
+/** What the build wrote beside the source maps: each chunk's modules (apps/web/build/delivery.ts). */
+interface ChunkEntry {
+  file: string;
+  isEntry: boolean;
+  imports: string[];
+  dynamicImports: string[];
+  modules: string[];
+}
+const chunkManifest = (): ChunkEntry[] => {
+  const file = path.join(web, 'sourcemaps/chunks.json');
+  if (!existsSync(file)) throw new Error(`${file} is missing: build the web app first (npm run build)`);
+  return JSON.parse(readFileSync(file, 'utf8')) as ChunkEntry[];
+};
+
+/** Console code: the /nova screens, their texts, and the libraries only they use. */
+const CONSOLE_MODULE =
+  /^(src\/features\/nova\/(?!routes\.ts$)|src\/locales\/(de|en)\/nova-console\.json$|node_modules\/(@tanstack\/(react-table|table-core)|qrcode)\/)/;
+const consoleModulesIn = (chunks: ChunkEntry[], files: Iterable<string>) => {
+  const found: string[] = [];
+  for (const file of files) {
+    const chunk = chunks.find((c) => c.file === file.replace(/^\//, ''));
+    for (const m of chunk?.modules ?? []) if (CONSOLE_MODULE.test(m)) found.push(`${file}: ${m}`);
+  }
+  return found;
+};
 
 async function firstScreenScripts(page: Page, url: string) {
   const scripts = new Set<string>();
@@ -75,5 +102,49 @@ test.describe('first-screen budget', () => {
     console.log(`/dashboard (${test.info().project.name}): ${text}`);
     expect(total, `/dashboard: ${text}`).toBeLessThanOrEqual(BUDGET_KB);
     await context.close();
+  });
+});
+
+test.describe("issue 16: the members' bundle holds no console code", () => {
+  test('rule: the entry chunk and everything it imports statically hold no console module (build manifest)', () => {
+    test.skip(test.info().project.name !== 'desktop-1280', 'a check of the build, not of a width');
+    const chunks = chunkManifest();
+    const entries = chunks.filter((c) => c.isEntry);
+    expect(entries.length).toBeGreaterThan(0);
+    const loaded = new Set<string>();
+    const visit = (file: string) => {
+      if (loaded.has(file)) return;
+      loaded.add(file);
+      for (const next of chunks.find((c) => c.file === file)?.imports ?? []) visit(next);
+    };
+    for (const entry of entries) visit(entry.file);
+    expect(consoleModulesIn(chunks, loaded)).toEqual([]);
+    // The console is there, in chunks of its own that the entry only names for later.
+    const consoleChunks = chunks.filter((c) => c.modules.some((m) => CONSOLE_MODULE.test(m)));
+    expect(consoleChunks.length).toBeGreaterThan(0);
+    expect(consoleChunks.filter((c) => loaded.has(c.file)).map((c) => c.file)).toEqual([]);
+    // No chunk mixes console modules with a member feature's: a member screen never pulls console code.
+    const memberFeature = /^src\/features\/(?!nova\/)/;
+    const mixed = consoleChunks.filter((c) => c.modules.some((m) => memberFeature.test(m)));
+    expect(mixed.map((c) => c.file)).toEqual([]);
+  });
+
+  test("rule: the scripts a member's browser loads for /login and /dashboard hold no console module", async ({
+    browser,
+    request,
+    baseURL,
+  }) => {
+    const chunks = chunkManifest();
+    const member = await onboardedMember(request, `Bundle${Date.now() % 100000}`);
+    const { context, page } = await openPage(browser, baseURL as string, 'de');
+    const atLogin = await firstScreenScripts(page, '/login');
+    await context.close();
+    const signedIn = await openPage(browser, baseURL as string, 'de', member);
+    const atDashboard = await firstScreenScripts(signedIn.page, '/dashboard');
+    await expect(signedIn.page.getByRole('heading', { level: 1 })).toBeVisible();
+    await signedIn.context.close();
+    const files = [...atLogin, ...atDashboard].map((s) => s.file);
+    expect(files.length).toBeGreaterThan(0);
+    expect(consoleModulesIn(chunks, files)).toEqual([]);
   });
 });

@@ -9,6 +9,7 @@ import { type Database, openDatabase } from './db/client.ts';
 import { serializeError, serializeRequest } from './lib/log-redaction.ts';
 import { createMetrics } from './lib/metrics.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
+import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { appConfigRoutes } from './modules/app-config/app-config.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createLoginThrottle } from './modules/auth/login-throttle.ts';
@@ -179,6 +180,7 @@ export async function buildApp(
   await app.register(paymentsRoutes, { ctx });
   await app.register(realtimeRoutes, { ctx, embedded });
   await app.register(backupRoutes, { ctx });
+  await app.register(adminRoutes, { ctx });
   await app.register(spaPlugin, { webDist: config.webDist });
 
   // Upgraded sockets keep the HTTP server open: close them (4200, reconnect elsewhere) before it closes.

@@ -3,9 +3,11 @@ import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from './db/schema/users.ts';
 import { undoToken } from './modules/account/deletion.service.ts';
+import { openStaffSession } from './modules/admin/staff.service.ts';
 import { startSession } from './modules/auth/sessions.service.ts';
 import { answerAll, type MemberTokens, onboardMember, registerMember } from './test/factories.ts';
 import { buildRequest, type FuzzWorld, operationsOf, seeded } from './test/fuzz-requests.ts';
+import { makeSuperAdmin, staffSignIn } from './test/staff.ts';
 import { call, createTestApp, type Json, type TestApp } from './test/test-app.ts';
 
 /**
@@ -19,6 +21,7 @@ const REQUESTS = 5_000;
 
 let t: TestApp;
 let world: FuzzWorld;
+let staffMember: MemberTokens;
 const worldAnswers = { loss_kind: ['friend'], region: ['de_sachsen'] };
 
 /** A member with a befriended partner (so chat and partner code runs deep), and an unverified one. */
@@ -51,7 +54,11 @@ async function newWorld(): Promise<FuzzWorld> {
     forge({ typ: 'access', sid, sub }, false),
     forge({ typ: 'access', sid, sub }, true, false),
   ]);
-  return { forged, member, partner, unverified: await registerMember(t), chatId };
+  const admin = await onboardMember(t, worldAnswers);
+  await makeSuperAdmin(t, admin.id);
+  staffMember = admin;
+  const staff = { token: (await staffSignIn(t, admin)).token };
+  return { forged, member, partner, unverified: await registerMember(t), chatId, staff };
 }
 
 /** A fuzzed POST /api/user/delete with the right password hides the account: take it back first. */
@@ -128,6 +135,15 @@ describe('issue 9 item 12: fuzzing every documented route', () => {
         if ((await call(t, 'GET', '/api/profile/init', { token: world.member.token })).status === 401) {
           await renewSession(world.member);
         }
+      }
+      // The console session ended (signed out by a fuzzed DELETE /api/admin/session): sign in again.
+      if (
+        res.statusCode === 401 &&
+        world.staff &&
+        request.headers?.authorization === `Bearer ${world.staff.token}`
+      ) {
+        if ((await call(t, 'GET', '/api/admin/me', { token: world.staff.token })).status === 401)
+          world.staff.token = (await openStaffSession(t.app.ctx, staffMember.id)).token;
       }
       if (res.statusCode < 400) succeeded.add(`${op.method} ${op.path}`);
       if (res.statusCode >= 500) {

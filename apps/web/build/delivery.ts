@@ -62,16 +62,61 @@ export function moveSourcemaps(dist: string, target: string) {
  */
 export function delivery({ sourcemaps }: { sourcemaps: string }): Plugin {
   let dist = '';
+  let root = '';
+  let chunks: ChunkEntry[] = [];
   return {
     name: 'trostnetz-delivery',
     apply: 'build',
     configResolved(config) {
+      root = config.root;
       dist = path.resolve(config.root, config.build.outDir);
+    },
+    generateBundle(_options, bundle) {
+      chunks = chunkManifest(bundle, root);
     },
     closeBundle() {
       if (!existsSync(dist)) return;
       moveSourcemaps(dist, sourcemaps);
       precompress(dist);
+      writeFileSync(path.join(sourcemaps, CHUNK_MANIFEST), `${JSON.stringify(chunks, null, 1)}\n`);
     },
   };
+}
+
+/** Beside the source maps, out of the public folder: which modules each chunk holds (issue 16). */
+export const CHUNK_MANIFEST = 'chunks.json';
+
+export interface ChunkEntry {
+  file: string;
+  isEntry: boolean;
+  /** Chunks loaded with this one. */
+  imports: string[];
+  /** Chunks this one may load later (lazy screens). */
+  dynamicImports: string[];
+  /** Source modules, relative to the web app (`src/…`) or `node_modules/<package>/…`. */
+  modules: string[];
+}
+
+/**
+ * What the build put where, so a test can prove that the members' chunks hold no console code (the
+ * bundle's own manifest names chunks, not the modules inside them).
+ */
+export function chunkManifest(bundle: Record<string, unknown>, root: string): ChunkEntry[] {
+  const entries: ChunkEntry[] = [];
+  for (const output of Object.values(bundle) as Array<Record<string, unknown>>) {
+    if (output.type !== 'chunk') continue;
+    const moduleIds = (output.moduleIds as string[] | undefined) ?? [];
+    entries.push({
+      file: output.fileName as string,
+      isEntry: Boolean(output.isEntry),
+      imports: (output.imports as string[] | undefined) ?? [],
+      dynamicImports: (output.dynamicImports as string[] | undefined) ?? [],
+      modules: moduleIds.map((id) => {
+        const clean = id.replace(/^\0/, '').replace(/\?.*$/, '');
+        const inModules = clean.lastIndexOf('node_modules/');
+        return inModules >= 0 ? clean.slice(inModules) : path.relative(root, clean);
+      }),
+    });
+  }
+  return entries.sort((a, b) => a.file.localeCompare(b.file));
 }

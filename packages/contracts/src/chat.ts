@@ -23,6 +23,10 @@ export const chatMessage = z.object({
   edited_at: z.string().nullable(),
   /** When the sender deleted it; its text is then gone (`message` is empty), "Nachricht gelöscht". */
   deleted_at: z.string().nullable(),
+  /** Removed by moderation (issue 16): the recipient gets `message: ''` ("entfernt"), the sender keeps the text. */
+  removed_at: z.string().nullable(),
+  /** For the sender of a removed message only: the statement of reasons (`/notices/{id}`). */
+  notice_id: z.number().int().nullable(),
 });
 export type ChatMessage = z.infer<typeof chatMessage>;
 

@@ -109,6 +109,57 @@ export const errorCatalogue = {
     de: 'Die Zahlung ist gerade nicht erreichbar. Bitte versuche es in ein paar Minuten noch einmal.',
     en: 'Payment is not reachable right now. Please try again in a few minutes.',
   },
+  // The team's console (issue 16).
+  totp_invalid: {
+    status: 401,
+    de: 'Der Code stimmt nicht. Nimm den aktuellen Code aus deiner Authenticator-App.',
+    en: 'The code is not correct. Use the current code from your authenticator app.',
+  },
+  totp_replayed: {
+    status: 401,
+    de: 'Dieser Code wurde schon benutzt. Warte auf den nächsten Code.',
+    en: 'This code has already been used. Wait for the next code.',
+  },
+  staff_challenge_invalid: {
+    status: 401,
+    de: 'Die Anmeldung ist abgelaufen. Bitte melde dich erneut an.',
+    en: 'The sign-in has expired. Please sign in again.',
+  },
+  reauth_required: {
+    status: 403,
+    de: 'Bitte bestätige diese Aktion mit deinem richtigen Passwort.',
+    en: 'Please confirm this action with your correct password.',
+  },
+  account_suspended: {
+    status: 403,
+    de: 'Dein Konto ist vorübergehend gesperrt. Die Begründung und wie du widersprechen kannst, haben wir dir per E-Mail geschickt.',
+    en: 'Your account is suspended for now. We sent you the reasons and how to contest them by e-mail.',
+  },
+  report_taken: {
+    status: 409,
+    de: 'Diese Meldung bearbeitet schon jemand anderes.',
+    en: 'Someone else is already handling this report.',
+  },
+  appeal_same_moderator: {
+    status: 403,
+    de: 'Über einen Widerspruch entscheidet eine andere Person als die, die die erste Entscheidung getroffen hat.',
+    en: 'An appeal is decided by someone other than the person who made the first decision.',
+  },
+  appeal_exists: {
+    status: 409,
+    de: 'Gegen diese Entscheidung hast du schon Widerspruch eingelegt.',
+    en: 'You have already appealed this decision.',
+  },
+  appeal_window_closed: {
+    status: 403,
+    de: 'Die Frist für einen Widerspruch (sechs Monate) ist vorbei.',
+    en: 'The time to appeal (six months) is over.',
+  },
+  not_appealable: {
+    status: 409,
+    de: 'Gegen diese Entscheidung ist kein Widerspruch möglich.',
+    en: 'This decision cannot be appealed.',
+  },
   payload_too_large: { status: 413, de: 'Die Anfrage ist zu groß.', en: 'The request is too large.' },
   unsupported_media_type: {
     status: 415,
@@ -144,4 +195,6 @@ export interface ErrorBody {
   message: string;
   code: ErrorCode;
   errors?: Record<string, string[]>;
+  /** account_suspended: when the suspension ends. */
+  until?: string;
 }

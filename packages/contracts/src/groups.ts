@@ -127,6 +127,8 @@ export const post = z.object({
   /** One of its notes is in my collapsed list and it is not mine: show only the notes until asked. */
   collapsed: z.boolean(),
   state: z.enum(POST_STATES),
+  /** Removed and mine: the statement of reasons that removed it (`/notices/{id}`); null otherwise. */
+  notice_id: z.number().int().nullable(),
   comment_count: z.number().int(),
   /** New since my last visit of its group, and not mine. */
   unread: z.boolean(),
@@ -163,6 +165,8 @@ export const comment = z.object({
   message: z.string(),
   html: z.string(),
   state: z.enum(POST_STATES),
+  /** Removed and mine: the statement of reasons that removed it (`/notices/{id}`); null otherwise. */
+  notice_id: z.number().int().nullable(),
   created_at: z.string(),
   edited_at: z.string().nullable(),
   /** New since my last visit of the post, and not mine. */

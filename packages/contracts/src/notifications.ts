@@ -1,6 +1,10 @@
 import { z } from 'zod';
 
-/** What a member can be told about (issue 13). `account` is security, deletion and export notices. */
+/**
+ * What a member can be told about (issue 13). `account` is security, deletion and export notices;
+ * `moderation` (issue 16) a statement of reasons, a report's outcome or an appeal's decision; its
+ * `url` is `/notices/{id}` (a reporter's outcome: `/notices`).
+ */
 export const NOTIFICATION_KINDS = [
   'chat_message',
   'friend_request',
@@ -10,6 +14,7 @@ export const NOTIFICATION_KINDS = [
   'group_post',
   'account',
   'news',
+  'moderation',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -33,10 +38,11 @@ export const DEFAULT_CHOICES: Record<NotificationKind, ChannelChoices> = {
   group_post: { in_app: true, email: false, push: false },
   account: { in_app: false, email: true, push: false },
   news: { in_app: false, email: false, push: false },
+  moderation: { in_app: true, email: true, push: false },
 };
 
-/** Kinds whose channels a member may change. */
-export const CHOOSABLE_KINDS = NOTIFICATION_KINDS.filter((k) => k !== 'account');
+/** Kinds whose channels a member may change (not account notices, not statements of reasons). */
+export const CHOOSABLE_KINDS = NOTIFICATION_KINDS.filter((k) => k !== 'account' && k !== 'moderation');
 
 const hour = z.number().int().min(0).max(23);
 

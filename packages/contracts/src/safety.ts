@@ -42,5 +42,5 @@ export const reportBody = z.object({
 });
 export const reportResponse = z.object({
   id: z.number().int(),
-  status: z.enum(['open', 'in_review', 'closed']),
+  status: z.enum(['open', 'in_review', 'resolved']),
 });

@@ -6,6 +6,7 @@ export * from './schema/email-changes.ts';
 export * from './schema/erasure-log.ts';
 export * from './schema/groups.ts';
 export * from './schema/matching.ts';
+export * from './schema/moderation.ts';
 export * from './schema/notifications.ts';
 export * from './schema/partnerships.ts';
 export * from './schema/payments.ts';

@@ -296,6 +296,53 @@ const de = {
     'Du bekommst diese E-Mails nicht mehr. Alle Einstellungen findest du unter {{link}}.',
   'notify.unsubscribe_confirm': 'Diese E-Mails abbestellen',
   'notify.news_confirmed': 'Danke! Du bekommst Neuigkeiten jetzt per E-Mail.',
+  // Moderation (issue 16, DSA Art. 17 and 20). Mails never quote what a member wrote.
+  'notify.moderation': 'Eine Entscheidung unseres Teams',
+  'moderation.decision.no_action': 'keine Maßnahme',
+  'moderation.decision.content_removed': 'Inhalt entfernt',
+  'moderation.decision.member_warned': 'Verwarnung',
+  'moderation.decision.member_suspended': 'Konto vorübergehend gesperrt',
+  'moderation.target.post': 'dein Beitrag in einer Gruppe',
+  'moderation.target.comment': 'deine Antwort in einer Gruppe',
+  'moderation.target.message': 'eine deiner Chat-Nachrichten',
+  'moderation.target.profile': 'dein Profiltext',
+  'moderation.target.account': 'dein Konto',
+  'moderation.rule.respect': 'Respektvoller Umgang',
+  'moderation.rule.harassment': 'Keine Belästigung',
+  'moderation.rule.self_harm_content': 'Keine Inhalte, die zu Selbstverletzung ermutigen',
+  'moderation.rule.privacy': 'Privatsphäre anderer schützen',
+  'moderation.rule.spam': 'Keine Werbung und kein Spam',
+  'moderation.rule.fake_profile': 'Echte Profile',
+  'moderation.rule.illegal': 'Keine rechtswidrigen Inhalte',
+  'moderation.rule.other': 'Nutzungsbedingungen',
+  'mail.moderation.notice.subject': '{{app}}: Eine Entscheidung, die dich betrifft',
+  'mail.moderation.notice.what': 'unser Team hat eine Meldung geprüft und entschieden: {{decision}}.',
+  'mail.moderation.notice.target': 'Betroffen ist {{target}}.',
+  'mail.moderation.notice.rule': 'Die Regel, um die es geht: „{{rule}}“.',
+  'mail.moderation.notice.statement': 'Begründung: {{statement}}',
+  'mail.moderation.notice.until': 'Die Sperre gilt bis {{date}}. Bis dahin kannst du dich nicht anmelden.',
+  'mail.moderation.notice.contest':
+    'Wenn du nicht einverstanden bist, kannst du bis {{date}} einmal widersprechen. Über deinen Widerspruch entscheidet eine andere Person aus unserem Team.',
+  'mail.moderation.notice.contest_suspended':
+    'Wenn du nicht einverstanden bist, kannst du bis {{date}} einmal widersprechen: Schreib uns über {{link}} und nenne die Nummer {{reference}}. Über deinen Widerspruch entscheidet eine andere Person aus unserem Team.',
+  'mail.moderation.notice.action': 'Entscheidung ansehen',
+  'mail.moderation.footer':
+    'Du bekommst diese E-Mail, weil eine Entscheidung unseres Teams dich betrifft. Sie enthält keine Nachrichten oder Beiträge.',
+  'mail.moderation.outcome.subject': '{{app}}: Deine Meldung wurde bearbeitet',
+  'mail.moderation.outcome.body':
+    'danke, dass du uns Bescheid gegeben hast. Wir haben deine Meldung geprüft und entschieden: {{decision}}.',
+  'mail.moderation.outcome.private':
+    'Aus Rücksicht auf alle Beteiligten nennen wir keine weiteren Einzelheiten.',
+  'mail.moderation.outcome.action': 'Zu {{app}}',
+  'mail.moderation.appeal.subject': '{{app}}: Entscheidung über deinen Widerspruch',
+  'mail.moderation.appeal.upheld': 'wir haben deinen Widerspruch geprüft. Die Entscheidung bleibt bestehen.',
+  'mail.moderation.appeal.reversed':
+    'wir haben deinen Widerspruch geprüft und die Entscheidung aufgehoben. Alles ist wieder wie vorher.',
+  'mail.support_answer.subject': '{{app}}: Antwort auf deine Anfrage {{reference}}',
+  'mail.support_answer.intro': 'wir haben auf deine Anfrage {{reference}} geantwortet:',
+  'mail.support_answer.action': 'Zum Kundenservice',
+  'mail.support_answer.footer':
+    'Du bekommst diese E-Mail, weil du uns über den Kundenservice geschrieben hast.',
 } as const;
 
 export type TextKey = keyof typeof de;
@@ -582,6 +629,51 @@ const en: Record<TextKey, string> = {
   'notify.unsubscribed': 'You will no longer receive these e-mails. All settings are at {{link}}.',
   'notify.unsubscribe_confirm': 'Unsubscribe from these e-mails',
   'notify.news_confirmed': 'Thank you! You now receive news by e-mail.',
+  'notify.moderation': 'A decision by our team',
+  'moderation.decision.no_action': 'no action',
+  'moderation.decision.content_removed': 'content removed',
+  'moderation.decision.member_warned': 'a warning',
+  'moderation.decision.member_suspended': 'account suspended for a time',
+  'moderation.target.post': 'your post in a group',
+  'moderation.target.comment': 'your reply in a group',
+  'moderation.target.message': 'one of your chat messages',
+  'moderation.target.profile': 'your profile text',
+  'moderation.target.account': 'your account',
+  'moderation.rule.respect': 'Treat each other with respect',
+  'moderation.rule.harassment': 'No harassment',
+  'moderation.rule.self_harm_content': 'Nothing that encourages self-harm',
+  'moderation.rule.privacy': "Protect others' privacy",
+  'moderation.rule.spam': 'No advertising and no spam',
+  'moderation.rule.fake_profile': 'Real profiles',
+  'moderation.rule.illegal': 'Nothing unlawful',
+  'moderation.rule.other': 'Terms of use',
+  'mail.moderation.notice.subject': '{{app}}: A decision that concerns you',
+  'mail.moderation.notice.what': 'our team has looked into a report and decided: {{decision}}.',
+  'mail.moderation.notice.target': 'It concerns {{target}}.',
+  'mail.moderation.notice.rule': 'The rule in question: "{{rule}}".',
+  'mail.moderation.notice.statement': 'Reasons: {{statement}}',
+  'mail.moderation.notice.until': 'The suspension lasts until {{date}}. Until then you cannot sign in.',
+  'mail.moderation.notice.contest':
+    'If you disagree, you can appeal once until {{date}}. Someone else from our team decides on your appeal.',
+  'mail.moderation.notice.contest_suspended':
+    'If you disagree, you can appeal once until {{date}}: write to us at {{link}} and quote the number {{reference}}. Someone else from our team decides on your appeal.',
+  'mail.moderation.notice.action': 'See the decision',
+  'mail.moderation.footer':
+    'You receive this e-mail because a decision by our team concerns you. It contains no messages or posts.',
+  'mail.moderation.outcome.subject': '{{app}}: Your report has been handled',
+  'mail.moderation.outcome.body':
+    'thank you for letting us know. We have looked into your report and decided: {{decision}}.',
+  'mail.moderation.outcome.private':
+    'Out of consideration for everyone involved, we give no further details.',
+  'mail.moderation.outcome.action': 'Go to {{app}}',
+  'mail.moderation.appeal.subject': '{{app}}: Decision on your appeal',
+  'mail.moderation.appeal.upheld': 'we have looked into your appeal. The decision stands.',
+  'mail.moderation.appeal.reversed':
+    'we have looked into your appeal and reversed the decision. Everything is as it was before.',
+  'mail.support_answer.subject': '{{app}}: Answer to your request {{reference}}',
+  'mail.support_answer.intro': 'we have answered your request {{reference}}:',
+  'mail.support_answer.action': 'Go to customer service',
+  'mail.support_answer.footer': 'You receive this e-mail because you wrote to us through customer service.',
 };
 
 export const serverTexts: Record<Locale, Record<TextKey, string>> = { de, en };

@@ -7,6 +7,8 @@ export class AppError extends Error {
     readonly code: ErrorCode,
     readonly fieldErrors?: Record<string, string[]>,
     readonly headers?: Record<string, string>,
+    /** Extra fields of the body (account_suspended carries `until`). */
+    readonly extra?: { until?: string },
   ) {
     super(code);
     this.status = errorCatalogue[code].status;

@@ -1,4 +1,5 @@
 import type { AppContext } from '../app-context.ts';
+import { moderationData } from '../modules/admin/admin.member-data.ts';
 import { attributionData } from '../modules/attribution/attribution.member-data.ts';
 import { chatData } from '../modules/chat/chat.member-data.ts';
 import { contentData } from '../modules/content/content.member-data.ts';
@@ -31,6 +32,7 @@ export const memberDataTable = [
   watchlistData,
   hiddenListData,
   reportsData,
+  moderationData,
   emailChangesData,
   customerServiceData,
   attributionData,

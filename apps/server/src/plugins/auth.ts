@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import type { AppContext } from '../app-context.ts';
 import type { UserRow } from '../db/schema/users.ts';
 import { AppError } from '../lib/app-error.ts';
+import { readStaffToken, staffOfLiveSession } from '../modules/admin/staff.service.ts';
 import { memberOfLiveSession } from '../modules/auth/sessions.service.ts';
 import { bearerToken } from '../modules/auth/tokens.ts';
 import { isOnboarded } from '../policies/members.ts';
@@ -13,6 +14,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     auth: { userId: number; sessionId: string } | null;
     member: UserRow | null;
+    /** Behind requireStaff / requirePermission: the console session (issue 16). */
+    staffSessionId: string | null;
   }
   interface FastifyInstance {
     /** preHandler: a valid access token of a live session, else 401. */
@@ -22,10 +25,13 @@ declare module 'fastify' {
     /** preHandler: a verified member who finished the onboarding questionnaire. */
     requireOnboarded: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     /**
-     * preHandler: a verified member whose roles grant this permission, or a super admin (SPEC.md §6);
-     * 401 for guests, 403 for everyone else. Onboarding is not asked of staff.
+     * preHandler: a live console session (staff sign-in with TOTP, issue 16) of a member whose roles
+     * grant this permission, or of a super admin (SPEC.md §6); 401 for guests and ended sessions, 403
+     * for a member's token and for staff without the permission. Onboarding is not asked of staff.
      */
     requirePermission: (name: Permission) => (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /** preHandler: a live console session, whatever its permissions (/api/admin/me, sign-out). */
+    requireStaff: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
   }
 }
 
@@ -46,6 +52,9 @@ export function authRequirementOf(preHandler: unknown): AuthRequirement | null {
   const levels = hooks.map((h) => h?.[authRequirement]).filter(Boolean);
   return levels.includes('member') ? 'member' : levels.includes('session') ? 'session' : null;
 }
+
+/** The console's only public routes: the sign-in steps. */
+const STAFF_SIGN_IN = new Set(['/api/admin/session', '/api/admin/session/enrol', '/api/admin/session/totp']);
 
 export const authPlugin = fp(async (app: FastifyInstance, opts: { ctx: AppContext }) => {
   const { ctx } = opts;
@@ -72,9 +81,34 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { ctx: AppContex
       if (!isOnboarded(request.member!)) throw new AppError('onboarding_required');
     }, 'member'),
   );
+  app.decorateRequest('staffSessionId', null);
+  const requireStaff = async (request: FastifyRequest) => {
+    if (request.staffSessionId) return;
+    const token = bearerToken(request.headers.authorization);
+    if (!token) throw new AppError('unauthenticated');
+    const claims = await readStaffToken(ctx, token);
+    if (!claims) {
+      // A member's own token opens nothing here: 403 for a live one, 401 for anything else.
+      const memberClaims = await ctx.accessTokens.verify(token);
+      const member =
+        memberClaims && (await memberOfLiveSession(ctx.db, memberClaims.sessionId, memberClaims.userId));
+      throw new AppError(member ? 'forbidden' : 'unauthenticated');
+    }
+    const staff = await staffOfLiveSession(ctx, claims);
+    if (!staff) throw new AppError('invalid_token');
+    request.member = staff;
+    request.staffSessionId = claims.sessionId;
+  };
+  app.decorate('requireStaff', marked(requireStaff, 'member'));
+  // The console answers nobody but staff, not even with a validation error: the staff session is
+  // checked before the body is (requirePermission then checks the permission).
+  app.addHook('preValidation', async (request) => {
+    const url = request.routeOptions.url ?? '';
+    if (url.startsWith('/api/admin/') && !STAFF_SIGN_IN.has(url)) await requireStaff(request);
+  });
   app.decorate('requirePermission', (name: Permission) =>
     marked(async (request: FastifyRequest) => {
-      await requireMember(request);
+      await requireStaff(request);
       if (!(await hasPermission(ctx.db, request.member!, name))) throw new AppError('forbidden');
     }, 'member'),
   );

@@ -10,9 +10,10 @@ function send(
   reply: FastifyReply,
   code: ErrorCode,
   fields?: Record<string, string[]>,
+  extra?: { until?: string },
 ) {
   const entry = errorCatalogue[code];
-  const body: ErrorBody = { message: entry[request.locale], code };
+  const body: ErrorBody = { message: entry[request.locale], code, ...extra };
   if (fields) {
     body.errors = Object.fromEntries(
       Object.entries(fields).map(([f, msgs]) => [f, msgs.map((m) => translateValidation(m, request.locale))]),
@@ -47,7 +48,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
       if (error.headers) reply.headers(error.headers);
-      return send(request, reply, error.code, error.fieldErrors);
+      return send(request, reply, error.code, error.fieldErrors, error.extra);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fields: Record<string, string[]> = {};

@@ -162,6 +162,7 @@ export const openapiPlugin = fp(async (app: FastifyInstance, opts: { appName: st
                 description: 'Per field (422): the translated messages',
                 additionalProperties: { type: 'array', items: { type: 'string' } },
               },
+              until: { type: 'string', description: 'account_suspended: when the suspension ends' },
             },
           },
         },

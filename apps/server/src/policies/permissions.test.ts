@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { permissionRole, permissions, roles } from '../db/schema/users.ts';
 import { serverRoot } from '../lib/paths.ts';
 import { onboardMember, registerMember, strongPassword } from '../test/factories.ts';
-import { grantRole, makeSuperAdmin } from '../test/staff.ts';
+import { grantRole, makeSuperAdmin, staffSignIn } from '../test/staff.ts';
 import { call, createTestApp, type TestApp } from '../test/test-app.ts';
 import { ROLE_PERMISSIONS, seedRoles } from './roles.ts';
 
@@ -39,15 +39,19 @@ describe('SPEC §6 requirePermission: permissions from roles are checked on the 
     expect(await statusOf('/api/test/reports')).toBe(401);
     expect(await statusOf('/api/test/reports', member.token)).toBe(403);
     expect((await call(t, 'GET', '/api/test/reports', { token: member.token })).json.code).toBe('forbidden');
-    expect(await statusOf('/api/test/reports', moderator.token)).toBe(200);
-    expect(await statusOf('/api/test/plans', moderator.token)).toBe(403);
+    // Issue 16: the permission counts only in a console session (staff sign-in with TOTP).
+    expect(await statusOf('/api/test/reports', moderator.token)).toBe(403);
+    const console = (await staffSignIn(t, moderator)).token;
+    expect(await statusOf('/api/test/reports', console)).toBe(200);
+    expect(await statusOf('/api/test/plans', console)).toBe(403);
   });
 
   it('a super admin passes every check, without any role', async () => {
     const admin = await onboardMember(t);
     await makeSuperAdmin(t, admin.id);
-    expect(await statusOf('/api/test/reports', admin.token)).toBe(200);
-    expect(await statusOf('/api/test/plans', admin.token)).toBe(200);
+    const console = (await staffSignIn(t, admin)).token;
+    expect(await statusOf('/api/test/reports', console)).toBe(200);
+    expect(await statusOf('/api/test/plans', console)).toBe(200);
   });
 
   it('the role admin holds every permission, support only its own; the User lists them', async () => {
@@ -55,8 +59,8 @@ describe('SPEC §6 requirePermission: permissions from roles are checked on the 
     const support = await onboardMember(t);
     await grantRole(t, admin.id, 'admin');
     await grantRole(t, support.id, 'support');
-    expect(await statusOf('/api/test/plans', admin.token)).toBe(200);
-    expect(await statusOf('/api/test/reports', support.token)).toBe(403);
+    expect(await statusOf('/api/test/plans', (await staffSignIn(t, admin)).token)).toBe(200);
+    expect(await statusOf('/api/test/reports', (await staffSignIn(t, support)).token)).toBe(403);
     const user = (await call(t, 'GET', '/api/profile/init', { token: support.token })).json;
     expect(user.permissionsViaRoles).toEqual(['members.view', 'support.answer']);
     expect(
@@ -64,12 +68,16 @@ describe('SPEC §6 requirePermission: permissions from roles are checked on the 
     ).toEqual([...PERMISSIONS].sort());
   });
 
-  it('an unverified account with a role is still confined (403 not_verified), staff need no questionnaire', async () => {
+  it('an unverified account with a role cannot enter the console (403), staff need no questionnaire', async () => {
     const unverified = await registerMember(t);
     await grantRole(t, unverified.id, 'moderator');
-    const res = await call(t, 'GET', '/api/test/reports', { token: unverified.token });
-    expect(res.status).toBe(403);
-    expect(res.json.code).toBe('not_verified');
+    const res = await call(t, 'POST', '/api/admin/session', {
+      body: { email: unverified.email, password: strongPassword },
+    });
+    expect([res.status, res.json.code]).toEqual([403, 'forbidden']);
+    const fresh = await registerMember(t);
+    await grantRole(t, fresh.id, 'moderator');
+    expect((await call(t, 'GET', '/api/test/reports', { token: fresh.token })).status).toBe(403);
   });
 });
 
@@ -142,7 +150,8 @@ describe('npm run user:create -- --admin', () => {
             body: { username: email, password: strongPassword },
           });
           expect(login.status).toBe(200);
-          const token = login.json.token as string;
+          // Issue 16: the console signs the first admin in with TOTP (enrolment the first time).
+          const token = (await staffSignIn(app, { id: (login.json.user as { id: number }).id, email })).token;
           for (const url of ['/api/test/reports', '/api/test/plans']) {
             expect((await call(app, 'GET', url, { token })).status).toBe(200);
           }

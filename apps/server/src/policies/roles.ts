@@ -15,6 +15,7 @@ export const ROLE_PERMISSIONS = {
     'members.suspend',
     'reports.view',
     'reports.decide',
+    'appeals.decide',
     'groups.manage',
     'content.edit',
   ],

@@ -133,6 +133,8 @@ export interface FuzzWorld {
   partner: MemberTokens;
   unverified: MemberTokens;
   chatId: number;
+  /** A super admin's console session (issue 16): the token /api/admin routes get instead of the member's. */
+  staff?: { token: string };
 }
 
 /** A plausible value for a field: what the app would accept, or close to it. */
@@ -206,7 +208,8 @@ export function buildRequest(r: Rng, w: FuzzWorld, op: Operation): InjectOptions
   if (r.chance(0.1)) query.append(r.pick(['before', 'limit', '__proto__', 'a[b]', 'x']), r.pick(oddStrings));
   const headers: Record<string, string> = {};
   const auth = r.int(10);
-  if (auth < 7) headers.authorization = `Bearer ${w.member.token}`;
+  if (auth < 7)
+    headers.authorization = `Bearer ${w.staff && op.path.startsWith('/api/admin/') ? w.staff.token : w.member.token}`;
   else if (auth === 7) headers.authorization = `Bearer ${w.unverified.token}`;
   else if (auth === 8) {
     const junk = [

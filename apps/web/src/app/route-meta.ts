@@ -7,6 +7,7 @@ import { dashboardScreens } from '../features/dashboard/routes.ts';
 import { friendRequestsScreens } from '../features/friend-requests/routes.ts';
 import { groupsScreens } from '../features/groups/routes.ts';
 import { legalScreens } from '../features/legal/routes.ts';
+import { moderationScreens } from '../features/moderation/routes.ts';
 import { notificationsScreens } from '../features/notifications/routes.ts';
 import { novaScreens } from '../features/nova/routes.ts';
 import { onboardingScreens } from '../features/onboarding/routes.ts';
@@ -42,6 +43,7 @@ const screenLists = [
   friendRequestsScreens,
   groupsScreens,
   legalScreens,
+  moderationScreens,
   notificationsScreens,
   novaScreens,
   onboardingScreens,

@@ -95,6 +95,22 @@ const spec: Array<[name: string, path: string, flags: Flags, de: string, en: str
   ['nova', '/nova', { guest: true }, 'Verwaltung', 'Administration'],
   ['nova-login', '/nova/login', { guest: true }, 'Anmeldung Verwaltung', 'Administration sign-in'],
   ['nova-unauthorized', '/nova/unauthorized', { guest: true }, 'Kein Zugriff', 'No access'],
+  // Issue 16: the console's screens pass the members' guard (the console checks its own staff session).
+  ['nova-reports', '/nova/reports', { guest: true }, 'Meldungen', 'Reports'],
+  ['nova-report', '/nova/reports/:id', { guest: true }, 'Meldung', 'Report'],
+  ['nova-appeals', '/nova/appeals', { guest: true }, 'Widersprüche', 'Appeals'],
+  ['nova-members', '/nova/members', { guest: true }, 'Mitglieder', 'Members'],
+  ['nova-member', '/nova/members/:id', { guest: true }, 'Mitglied', 'Member'],
+  ['nova-audit', '/nova/audit', { guest: true }, 'Protokoll', 'Audit log'],
+  // Issue 16: a member's statements of reasons and their appeal.
+  ['notices', '/notices', { headerVariant: 'settings' }, 'Entscheidungen des Teams', 'Decisions of the team'],
+  [
+    'notice',
+    '/notices/:id',
+    { headerVariant: 'settings', scrollToTop: true },
+    'Begründung einer Entscheidung',
+    'Reasons for a decision',
+  ],
   ['not-found', '*', { guest: true }, 'Seite nicht gefunden', 'Page not found'],
 ];
 

@@ -4,6 +4,12 @@ import { initReactI18next } from 'react-i18next';
 
 export const LOCALE_STORAGE_KEY = 'trostnetz-locale';
 
+/**
+ * The console's texts (issue 16) are for the team only: members never download them. The console's own
+ * chunk adds them (features/nova/console-texts.ts); the route titles stay in `nova`, loaded with the app.
+ */
+export const STAFF_ONLY = 'nova-console';
+
 type Bundles = Record<string, { default: Record<string, unknown> }>;
 
 /**
@@ -11,11 +17,15 @@ type Bundles = Record<string, { default: Record<string, unknown> }>;
  * language's come in one chunk of their own when a member uses it (vite.config.ts), so that the first
  * screen does not carry both.
  */
-const bundled = import.meta.glob<{ default: Record<string, unknown> }>('../locales/de/*.json', {
-  eager: true,
-});
+const bundled = import.meta.glob<{ default: Record<string, unknown> }>(
+  ['../locales/de/*.json', '!../locales/de/nova-console.json'],
+  { eager: true },
+);
 /** Each file of the other language is its own module; vite.config.ts puts them into one chunk. */
-const lazyEnglish = import.meta.glob<{ default: Record<string, unknown> }>('../locales/en/*.json');
+const lazyEnglish = import.meta.glob<{ default: Record<string, unknown> }>([
+  '../locales/en/*.json',
+  '!../locales/en/nova-console.json',
+]);
 
 function toNamespaces(modules: Bundles): Record<string, Record<string, unknown>> {
   const namespaces: Record<string, Record<string, unknown>> = {};
@@ -76,13 +86,17 @@ export async function setLocale(locale: Locale) {
 }
 
 /** Fetches a language's texts once (German is bundled) and adds them to i18next. */
+const loadedLocales = new Set(Object.keys(resources));
+
 export async function loadLocale(locale: Locale): Promise<void> {
-  if (resources[locale]) return;
+  // Not `resources[locale]`: the console may have added its own English namespace before.
+  if (loadedLocales.has(locale)) return;
   const entries = await Promise.all(
     Object.entries(lazyEnglish).map(async ([path, load]) => [path, await load()] as const),
   );
   const namespaces = toNamespaces(Object.fromEntries(entries));
-  resources[locale] = namespaces;
+  resources[locale] = { ...resources[locale], ...namespaces };
+  loadedLocales.add(locale);
   for (const [ns, keys] of Object.entries(namespaces)) i18n.addResourceBundle(locale, ns, keys, true, true);
 }
 

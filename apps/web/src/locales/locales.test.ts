@@ -1,7 +1,15 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { resources } from '../lib/i18n.ts';
+import { resources, STAFF_ONLY } from '../lib/i18n.ts';
+import consoleDe from './de/nova-console.json';
+import consoleEn from './en/nova-console.json';
+
+/** The app's texts plus the console's, which only the console's chunk loads (issue 16). */
+const all = {
+  de: { ...resources.de, [STAFF_ONLY]: consoleDe },
+  en: { ...resources.en, [STAFF_ONLY]: consoleEn },
+} as Record<'de' | 'en', Record<string, unknown>>;
 
 const src = path.resolve(__dirname, '..');
 function sourceFiles(dir: string): string[] {
@@ -16,7 +24,7 @@ function sourceFiles(dir: string): string[] {
 function lookup(key: string, namespaces: string[]): string | undefined {
   const [ns, inner] = key.includes(':') ? (key.split(':', 2) as [string, string]) : [undefined, key];
   for (const name of ns ? [ns] : namespaces) {
-    let value: unknown = resources.de?.[name];
+    let value: unknown = all.de[name];
     for (const part of inner.split('.')) value = (value as Record<string, unknown> | undefined)?.[part];
     if (typeof value === 'string') return value;
   }
@@ -32,9 +40,13 @@ function keys(value: unknown, prefix = ''): string[] {
 }
 
 describe('translations', () => {
+  it("issue 16: the console's texts are not among the texts every member loads", () => {
+    expect(Object.keys(resources.de ?? {})).not.toContain(STAFF_ONLY);
+    expect(Object.keys(resources.de ?? {})).toContain('nova');
+  });
+
   it('German and English have the same namespaces and keys (both complete)', () => {
-    const de = resources.de ?? {};
-    const en = resources.en ?? {};
+    const { de, en } = all;
     expect(Object.keys(en).sort()).toEqual(Object.keys(de).sort());
     for (const ns of Object.keys(de)) {
       expect(keys(en[ns]).sort(), `namespace ${ns}`).toEqual(keys(de[ns]).sort());
@@ -43,7 +55,7 @@ describe('translations', () => {
 
   it('no empty texts', () => {
     for (const lang of ['de', 'en']) {
-      const flat = JSON.stringify(resources[lang]);
+      const flat = JSON.stringify(all[lang as 'de' | 'en']);
       expect(flat).not.toMatch(/:""/);
       expect(flat.toLowerCase()).not.toContain('lorem');
     }

@@ -32,6 +32,8 @@ export function buildMessage(overrides: Partial<ChatMessage> = {}): ChatMessage 
     read_at: null,
     edited_at: null,
     deleted_at: null,
+    removed_at: null,
+    notice_id: null,
     ...overrides,
   };
 }

@@ -31,6 +31,7 @@ export const buildPost = (overrides: Partial<Post> = {}): Post => ({
   mine: false,
   can_edit: false,
   can_delete: false,
+  notice_id: null,
   ...overrides,
 });
 
@@ -48,5 +49,6 @@ export const buildComment = (overrides: Partial<Comment> = {}): Comment => ({
   mine: false,
   can_edit: false,
   can_delete: false,
+  notice_id: null,
   ...overrides,
 });

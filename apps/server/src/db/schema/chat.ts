@@ -24,6 +24,10 @@ export const messages = pgTable(
     editedAt: timestamp('edited_at', { withTimezone: true }),
     /** The sender deleted it: `body` is emptied in the same statement, the text is gone for good. */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /** Removed by moderation (issue 16): the recipient sees "removed", the sender still the text. */
+    removedAt: timestamp('removed_at', { withTimezone: true }),
+    /** The decision (statement of reasons) that removed it. */
+    removedDecisionId: bigint('removed_decision_id', { mode: 'number' }),
   },
   (t) => [
     index('messages_chat_idx').on(t.chatId, t.id),

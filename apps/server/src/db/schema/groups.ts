@@ -22,6 +22,8 @@ export const groupCategories = pgTable('group_categories', {
   position: integer('position').notNull().default(0),
   name: jsonb('name').$type<Texts>().notNull(),
   description: jsonb('description').$type<Texts>().notNull(),
+  /** Archived in the console: hidden from members with its groups. */
+  archivedAt: timestamp('archived_at', { withTimezone: true }),
 });
 
 export const groups = pgTable(
@@ -80,6 +82,8 @@ export const posts = pgTable(
     editedAt: timestamp('edited_at', { withTimezone: true }),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     removedAt: timestamp('removed_at', { withTimezone: true }),
+    /** The moderation decision (statement of reasons) that removed it; the author's view links it. */
+    removedDecisionId: bigint('removed_decision_id', { mode: 'number' }),
   },
   (t) => [
     // Ascending on purpose: read backwards they give ORDER BY … DESC (NULLS FIRST), which a
@@ -106,6 +110,8 @@ export const comments = pgTable(
     editedAt: timestamp('edited_at', { withTimezone: true }),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     removedAt: timestamp('removed_at', { withTimezone: true }),
+    /** The moderation decision (statement of reasons) that removed it; the author's view links it. */
+    removedDecisionId: bigint('removed_decision_id', { mode: 'number' }),
   },
   (t) => [
     index('comments_post_idx').on(t.postId, t.createdAt, t.id),

@@ -42,10 +42,15 @@ export const reports = pgTable(
     details: text('details'),
     /** Posts, comments, chat messages: the reported words as they were (title, message, author id, created_at, context). */
     snapshot: jsonb('snapshot').$type<ReportSnapshot | null>(),
-    status: text('status', { enum: ['open', 'in_review', 'closed'] })
+    /** open → in_review (taken by one moderator, `assignee_id`) → resolved (with its decision). */
+    status: text('status', { enum: ['open', 'in_review', 'resolved'] })
       .notNull()
       .default('open'),
     answer: text('answer'),
+    assigneeId: bigint('assignee_id', { mode: 'number' }).references(() => users.id, {
+      onDelete: 'set null',
+    }),
+    decisionId: bigint('decision_id', { mode: 'number' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -53,6 +53,14 @@ export async function requestDeletion(ctx: AppContext, member: UserRow, password
   if (!(await verifyPassword(member.passwordHash, password))) {
     throw validationError({ password: [vmsg('password_wrong')] });
   }
+  return markForDeletion(ctx, member);
+}
+
+/**
+ * The member life cycle's deletion, also for the console (issue 16, staff with members.delete): gone
+ * for everyone at once, sessions and sockets end, erased after the grace period, the undo link mailed.
+ */
+export async function markForDeletion(ctx: AppContext, member: UserRow) {
   const requestedAt = new Date();
   const eraseAfter = new Date(requestedAt.getTime() + GRACE_MS);
   await ctx.db.transaction(async (tx) => {

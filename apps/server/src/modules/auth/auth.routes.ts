@@ -18,6 +18,7 @@ import { t } from '../../i18n/catalogue.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { authUserId, currentMember } from '../../plugins/auth.ts';
 import { perMember } from '../../plugins/rate-limit.ts';
+import { activeSuspension } from '../admin/suspensions.service.ts';
 import { storeAttribution } from '../attribution/attribution.service.ts';
 import { endMemberLive } from '../chat/chat.service.ts';
 import { userView } from '../users/users.service.ts';
@@ -55,12 +56,21 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
     '/api/auth/tokens',
     {
       schema: { tags: ['auth'], body: loginBody, response: { 200: loginResponse } },
-      config: { errors: ['invalid_credentials', 'deletion_pending'], rateLimit: limits.login },
+      config: {
+        errors: ['invalid_credentials', 'deletion_pending', 'account_suspended'],
+        rateLimit: limits.login,
+      },
     },
     async (request) => {
       const user = await checkCredentials(ctx, request.body.username, request.body.password);
       // Only with the right password: the grace period's account points to the mail's undo link.
       if (user.deletionRequestedAt) throw new AppError('deletion_pending');
+      // Suspended (issue 16): refused until the end date; the statement of reasons went out by mail.
+      const suspendedUntil = await activeSuspension(ctx.db, user.id);
+      if (suspendedUntil)
+        throw new AppError('account_suspended', undefined, undefined, {
+          until: suspendedUntil.toISOString(),
+        });
       const tokens = await signIn(ctx, user, request.headers['user-agent']);
       return { ...tokens, user: await userView(ctx.db, user) };
     },

@@ -85,6 +85,8 @@ const fromRaw = (r: RawMessage): MessageRow => ({
   readAt: r.read_at === null ? null : toDate(r.read_at),
   editedAt: null,
   deletedAt: null,
+  removedAt: null,
+  removedDecisionId: null,
 });
 
 /** Nothing was inserted: a retry of a stored message (answer it, broadcast nothing), or a clear refusal. */
@@ -99,7 +101,7 @@ async function explainRefusedSend(ctx: AppContext, me: number, partner: number, 
         .where(and(eq(messages.senderId, me), eq(messages.clientId, clientId)))
     : [];
   if (!existing || existing.recipientId !== partner) throw new AppError('conflict');
-  return presentMessage(existing);
+  return presentMessage(existing, { viewer: me });
 }
 
 /** Newest first; `before` pages into the past, `after` catches up (also newest first). */
@@ -124,7 +126,7 @@ export async function history(
   const page = rows.slice(0, q.limit).sort((a, b) => b.id - a.id);
   const hideRead = !(await shareReadReceipts(ctx.db, me, partner));
   return {
-    messages: page.map((m) => presentMessage(m, { hideRead: hideRead && m.senderId === me })),
+    messages: page.map((m) => presentMessage(m, { hideRead: hideRead && m.senderId === me, viewer: me })),
     has_more: rows.length > q.limit,
   };
 }
@@ -228,7 +230,7 @@ export async function deleteMessage(
   socketId?: string,
 ): Promise<ChatMessage> {
   const message = await ownChangeableMessage(ctx, me, id);
-  if (message.deletedAt) return presentMessage(message, { hideRead: true });
+  if (message.deletedAt) return presentMessage(message, { hideRead: true, viewer: me });
   const [row] = await ctx.db
     .update(messages)
     .set({ body: '', deletedAt: new Date() })

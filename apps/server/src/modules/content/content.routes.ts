@@ -1,3 +1,4 @@
+import { contentRestoreBody } from '@trostnetz/contracts/admin';
 import {
   type ContentSlug,
   contentEditBody,
@@ -16,6 +17,8 @@ import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { withEtag } from '../../lib/etag.ts';
 import { currentMember } from '../../plugins/auth.ts';
+import { audit } from '../admin/audit.service.ts';
+import { restoreVersion } from '../admin/operations.service.ts';
 import { presentFaq, presentPage, presentVersion } from './content.presenter.ts';
 import { currentPage, faqOf, pageHistory, publishPage } from './content.service.ts';
 
@@ -80,12 +83,17 @@ export async function contentRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
       config: { errors: ['conflict'] },
     },
     async (request, reply) => {
-      const row = await publishPage(
-        ctx.db,
-        knownSlug(request.params.slug),
-        request.body,
-        currentMember(request).id,
-      );
+      const slug = knownSlug(request.params.slug);
+      const staff = currentMember(request);
+      const row = await publishPage(ctx.db, slug, request.body, staff.id);
+      await audit(ctx.db, {
+        actorId: staff.id,
+        action: 'content.published',
+        targetType: 'content_page',
+        targetId: row.id,
+        targetLabel: `${slug}/${row.locale}`,
+        reason: `version ${row.version}`,
+      });
       return reply.status(201).send(presentPage(row, ctx.config));
     },
   );
@@ -102,5 +110,29 @@ export async function contentRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
     },
     async (request) =>
       (await pageHistory(ctx.db, knownSlug(request.params.slug), request.query.locale)).map(presentVersion),
+  );
+  r.post(
+    '/api/admin/content/:slug/restore',
+    {
+      schema: {
+        tags: ['content', 'admin'],
+        summary: 'Publish an earlier version again (as a new version)',
+        params: contentSlugParam,
+        body: contentRestoreBody,
+        response: { 201: contentPage },
+      },
+      ...edit,
+      config: { errors: ['conflict'] },
+    },
+    async (request, reply) => {
+      const row = await restoreVersion(
+        ctx,
+        currentMember(request),
+        knownSlug(request.params.slug),
+        request.body.locale,
+        request.body.version,
+      );
+      return reply.status(201).send(presentPage(row, ctx.config));
+    },
   );
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { onboardMember } from '../../test/factories.ts';
-import { grantRole } from '../../test/staff.ts';
+import { grantRole, staffSignIn } from '../../test/staff.ts';
 import { call, createTestApp, durableDatabase, type TestApp } from '../../test/test-app.ts';
 
 let t: TestApp;
@@ -85,6 +85,7 @@ describe('issue 15 content pages per language', () => {
     ).toBe(200);
     const admin = await onboardMember(t);
     await grantRole(t, admin.id, 'admin');
+    admin.token = (await staffSignIn(t, admin)).token;
     await edit(admin.token, 'conditions', {
       locale: 'de',
       title: 'Nutzungsbedingungen',
@@ -103,6 +104,7 @@ describe('issue 15 editing: PUT /api/admin/content/{slug} behind content.edit, w
     const member = await onboardMember(t);
     const support = await onboardMember(t);
     await grantRole(t, support.id, 'support');
+    support.token = (await staffSignIn(t, support)).token;
     const body = { locale: 'de', title: 'Impressum', body: 'Gekapert' };
     expect((await edit(undefined, 'imprint', body)).status).toBe(401);
     const refused = await edit(member.token, 'imprint', body);
@@ -115,6 +117,7 @@ describe('issue 15 editing: PUT /api/admin/content/{slug} behind content.edit, w
   it('a moderator or admin publishes a new version; the old one stays in the history; "Stand" is its date', async () => {
     const mod = await onboardMember(t);
     await grantRole(t, mod.id, 'moderator');
+    mod.token = (await staffSignIn(t, mod)).token;
     const before = await call(t, 'GET', '/api/content/privacy?locale=en');
     const res = await edit(mod.token, 'privacy', {
       locale: 'en',
@@ -155,6 +158,7 @@ describe('issue 15 editing: PUT /api/admin/content/{slug} behind content.edit, w
   it('bad input is 422 with field messages and changes nothing', async () => {
     const admin = await onboardMember(t);
     await grantRole(t, admin.id, 'admin');
+    admin.token = (await staffSignIn(t, admin)).token;
     const cases: Array<[unknown, string]> = [
       [{ locale: 'de', title: '', body: 'x' }, 'title'],
       [{ locale: 'de', title: 'T', body: 'a\u0000b' }, 'body'],
@@ -222,6 +226,7 @@ describe('issue 15 FAQ', () => {
     let d = await createTestApp(durableDatabase);
     const admin = await onboardMember(d);
     await grantRole(d, admin.id, 'admin');
+    admin.token = (await staffSignIn(d, admin)).token;
     const res = await call(d, 'PUT', '/api/admin/content/accessibility', {
       token: admin.token,
       body: { locale: 'de', title: 'Barrierefreiheit', body: 'Neu.' },

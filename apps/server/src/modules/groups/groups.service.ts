@@ -121,8 +121,17 @@ function listGroupRows(db: Db, me: number, where: SQL) {
 
 export async function listCategories(db: Db, me: number) {
   const [categories, rows] = await Promise.all([
-    db.select().from(groupCategories).orderBy(asc(groupCategories.position), asc(groupCategories.id)),
-    listGroupRows(db, me, sql`true`),
+    // An archived category (issue 16 console) is hidden with its groups.
+    db
+      .select()
+      .from(groupCategories)
+      .where(isNull(groupCategories.archivedAt))
+      .orderBy(asc(groupCategories.position), asc(groupCategories.id)),
+    listGroupRows(
+      db,
+      me,
+      sql`${groups.categoryId} not in (select id from ${groupCategories} where archived_at is not null)`,
+    ),
   ]);
   return { categories, groups: rows };
 }

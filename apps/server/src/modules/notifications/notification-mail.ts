@@ -78,8 +78,14 @@ export function urlOf(n: {
   actorId: number | null;
   postId: number | null;
   groupId: number | null;
+  /** Moderation (issue 16): `notice:{id}` and `appeal:{id}` lead to that statement of reasons. */
+  groupKey?: string;
 }): string {
   switch (n.kind) {
+    case 'moderation': {
+      const notice = /^(?:notice|appeal):(\d+)$/.exec(n.groupKey ?? '');
+      return notice ? `/notices/${notice[1]}` : '/notices';
+    }
     case 'chat_message':
     case 'friend_accepted':
       return n.actorId ? `/chat/${n.actorId}` : '/chat';

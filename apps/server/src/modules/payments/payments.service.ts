@@ -1,9 +1,10 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import type { Locale } from '@trostnetz/contracts/messages';
 import { type Plan, SubscriptionStatus } from '@trostnetz/contracts/payments';
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
 import type { Db } from '../../db/client.ts';
+import { premiumGrants } from '../../db/schema/moderation.ts';
 import {
   type PlanRow,
   payments,
@@ -214,7 +215,14 @@ export async function recomputePremium(db: Db | Tx, userId: number | null): Prom
           (s.currentPeriodEnd ? new Date(s.currentPeriodEnd.getTime() + RENEWAL_SLACK_MS) : null));
     if (end && (!until || end > until)) until = end;
   }
-  const isPremiumNow = until !== null;
+  // A staff grant (issue 16 console) gives premium with no end date while it is not revoked.
+  const [grant] = await db
+    .select({ id: premiumGrants.id })
+    .from(premiumGrants)
+    .where(and(eq(premiumGrants.userId, userId), isNull(premiumGrants.revokedAt)))
+    .limit(1);
+  if (grant) until = null;
+  const isPremiumNow = Boolean(grant) || until !== null;
   const [before] = await db
     .select({ isPremium: users.isPremium, premiumUntil: users.premiumUntil })
     .from(users)

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { cn } from '../../../components/ui/cn.ts';
 import type { PendingMessage } from '../../../domain/chat/chat-store.ts';
+import { RemovalNote } from '../../../domain/moderation/removal-note.tsx';
 import { timeOf } from '../format.ts';
 import { EditForm, MessageActions } from './message-actions.tsx';
 
@@ -14,7 +15,8 @@ type Props =
 
 /**
  * One message; own ones right with their state: ✓ sent, ✓✓ read, pending, or not sent + retry. A
- * corrected one says "bearbeitet", a deleted one only "Nachricht gelöscht".
+ * corrected one says "bearbeitet", a deleted one only "Nachricht gelöscht", a removed one "entfernt"
+ * (its sender still reads it, with the way to the reasons).
  */
 export function MessageBubble(props: Props) {
   const { t, i18n } = useTranslation('chat');
@@ -25,7 +27,9 @@ export function MessageBubble(props: Props) {
   const time = timeOf(sendAt, i18n.language);
   const failed = props.kind === 'pending' && props.pending.status === 'failed';
   const deleted = props.kind === 'stored' && Boolean(props.message.deleted_at);
-  const edited = props.kind === 'stored' && !deleted && Boolean(props.message.edited_at);
+  // Removed by moderation (issue 16): the recipient sees "entfernt", the sender their text with the reason.
+  const removed = props.kind === 'stored' && !deleted && Boolean(props.message.removed_at);
+  const edited = props.kind === 'stored' && !deleted && !removed && Boolean(props.message.edited_at);
 
   return (
     <div className={cn('flex', own ? 'justify-end' : 'justify-start')}>
@@ -45,15 +49,24 @@ export function MessageBubble(props: Props) {
           <p data-message-deleted className="text-muted italic">
             {t('message.deleted')}
           </p>
+        ) : removed && !own ? (
+          <p data-message-removed className="text-muted italic">
+            {t('posts:removed')}
+          </p>
+        ) : removed && props.kind === 'stored' ? (
+          <>
+            <p className="break-words whitespace-pre-wrap">{text}</p>
+            <RemovalNote noticeId={props.message.notice_id} compact />
+          </>
         ) : (
           <p className="break-words whitespace-pre-wrap">{text}</p>
         )}
         <p className="mt-1 flex items-center justify-end gap-1 text-sm text-muted">
           {edited && <span data-message-edited>{t('message.edited')} ·</span>}
           <span aria-hidden="true">{time}</span>
-          {own && !deleted && <OwnState {...props} />}
+          {own && !deleted && !removed && <OwnState {...props} />}
         </p>
-        {props.kind === 'stored' && !editing && (
+        {props.kind === 'stored' && !editing && !removed && (
           <MessageActions
             message={props.message}
             own={props.own}

@@ -3,6 +3,7 @@ import { Pencil, Reply } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
+import { RemovalNote } from '../../../domain/moderation/removal-note.tsx';
 import { MemberText } from '../../../domain/posts/member-text.tsx';
 import { PostTime } from '../../../domain/posts/post-time.tsx';
 import { ReportDialog } from '../../../domain/safety/report-dialog.tsx';
@@ -55,7 +56,7 @@ export function CommentItem({ comment, onReply }: { comment: Comment; onReply?: 
         />
       ) : (
         <>
-          {comment.state === 'removed' && <p className="text-sm text-muted italic">{t('posts:removed')}</p>}
+          {comment.state === 'removed' && <RemovalNote noticeId={comment.notice_id} compact />}
           <MemberText html={comment.html} />
         </>
       )}

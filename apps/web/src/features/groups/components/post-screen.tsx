@@ -7,6 +7,7 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { LoadingNote } from '../../../components/ui/spinner.tsx';
+import { RemovalNote } from '../../../domain/moderation/removal-note.tsx';
 import { CollapsedNote } from '../../../domain/posts/collapsed-note.tsx';
 import { ContentNoteTags } from '../../../domain/posts/content-notes.tsx';
 import { MemberText } from '../../../domain/posts/member-text.tsx';
@@ -138,7 +139,7 @@ function PostView({ post }: { post: Post }) {
         <p className="text-muted italic">{t(post.state === 'removed' ? 'removedText' : 'deletedText')}</p>
       ) : (
         <>
-          {post.state === 'removed' && <Alert>{t('removedOwn')}</Alert>}
+          {post.state === 'removed' && <RemovalNote noticeId={post.notice_id} />}
           <MemberText html={post.html} className="text-lg" />
         </>
       )}

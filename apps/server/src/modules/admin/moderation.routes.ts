@@ -1,0 +1,156 @@
+import {
+  adminAppeal,
+  adminAppealList,
+  adminAppealsQuery,
+  adminReport,
+  adminReportList,
+  adminReportsQuery,
+  appealDecisionBody,
+  auditPage,
+  auditQuery,
+  reportDecisionBody,
+} from '@trostnetz/contracts/admin';
+import { idParam } from '@trostnetz/contracts/fields';
+import { appealBody, appealCreated, moderationNotices } from '@trostnetz/contracts/moderation';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../app-context.ts';
+import { currentMember } from '../../plugins/auth.ts';
+import { auditPageOf } from './audit.service.ts';
+import {
+  assignReport,
+  createAppeal,
+  decideAppeal,
+  decideReport,
+  listAppeals,
+  listReports,
+  noticesOf,
+  reportDetail,
+} from './moderation.service.ts';
+
+/** The report queue, decisions and appeals (issue 16), and the member's own notices and appeals. */
+export async function moderationRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['admin'];
+
+  r.get(
+    '/api/admin/reports',
+    {
+      schema: {
+        tags,
+        summary: 'The report queue: one entry per reported item, reports of concern first',
+        querystring: adminReportsQuery,
+        response: { 200: adminReportList },
+      },
+      preHandler: app.requirePermission('reports.view'),
+    },
+    async (request) => ({ items: await listReports(ctx.db, request.query.status ?? 'open') }),
+  );
+  r.get(
+    '/api/admin/reports/:id',
+    {
+      schema: { tags, params: idParam, response: { 200: adminReport } },
+      preHandler: app.requirePermission('reports.view'),
+    },
+    async (request) => reportDetail(ctx.db, request.params.id),
+  );
+  r.post(
+    '/api/admin/reports/:id/assign',
+    {
+      schema: {
+        tags,
+        summary: 'Take a report: open → in review, assigned to me',
+        params: idParam,
+        response: { 200: adminReport },
+      },
+      preHandler: app.requirePermission('reports.decide'),
+      config: { errors: ['report_taken', 'conflict'] },
+    },
+    async (request) => assignReport(ctx, currentMember(request), request.params.id),
+  );
+  r.post(
+    '/api/admin/reports/:id/decision',
+    {
+      schema: {
+        tags,
+        summary:
+          'Decide a report (resolved); the affected member gets a statement of reasons, reporters the outcome',
+        params: idParam,
+        body: reportDecisionBody,
+        response: { 200: adminReport },
+      },
+      preHandler: app.requirePermission('reports.decide'),
+      config: { errors: ['report_taken', 'conflict'] },
+    },
+    async (request) => decideReport(ctx, currentMember(request), request.params.id, request.body),
+  );
+
+  r.get(
+    '/api/admin/appeals',
+    {
+      schema: { tags, querystring: adminAppealsQuery, response: { 200: adminAppealList } },
+      preHandler: app.requirePermission('appeals.decide'),
+    },
+    async (request) => ({ items: await listAppeals(ctx.db, request.query.status ?? 'open') }),
+  );
+  r.post(
+    '/api/admin/appeals/:id/decision',
+    {
+      schema: {
+        tags,
+        summary: 'Decide an appeal (never by the moderator of the first decision)',
+        params: idParam,
+        body: appealDecisionBody,
+        response: { 200: adminAppeal },
+      },
+      preHandler: app.requirePermission('appeals.decide'),
+      config: { errors: ['appeal_same_moderator', 'conflict'] },
+    },
+    async (request) => decideAppeal(ctx, currentMember(request), request.params.id, request.body),
+  );
+
+  r.get(
+    '/api/admin/audit',
+    {
+      schema: {
+        tags,
+        summary: 'The audit log, newest first',
+        querystring: auditQuery,
+        response: { 200: auditPage },
+      },
+      preHandler: app.requirePermission('audit.view'),
+    },
+    async (request) => auditPageOf(ctx.db, request.query),
+  );
+
+  // The member's side (DSA Art. 17 and 20).
+  r.get(
+    '/api/moderation/notices',
+    {
+      schema: {
+        tags: ['moderation'],
+        summary: 'My statements of reasons, with the appeal window and state',
+        response: { 200: moderationNotices },
+      },
+      preHandler: app.requireMember,
+    },
+    async (request) => ({ items: await noticesOf(ctx.db, currentMember(request).id) }),
+  );
+  r.post(
+    '/api/moderation/appeals',
+    {
+      schema: {
+        tags: ['moderation'],
+        summary: 'Appeal a decision: once per notice, within six months',
+        body: appealBody,
+        response: { 201: appealCreated },
+      },
+      preHandler: app.requireMember,
+      config: { errors: ['not_found', 'appeal_exists', 'appeal_window_closed', 'not_appealable'] },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(await createAppeal(ctx, currentMember(request).id, request.body.notice_id, request.body.text)),
+  );
+}

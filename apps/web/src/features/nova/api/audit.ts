@@ -1,0 +1,25 @@
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { type AuditPage, auditPage } from '@trostnetz/contracts/admin';
+import { staffRequest } from './staff-client.ts';
+
+export interface AuditFilters {
+  actor?: string;
+  action?: string;
+  target?: string;
+  from?: string;
+  to?: string;
+}
+
+/** GET /api/admin/audit?actor=&action=&target=&from=&to=&cursor=: newest first. */
+export const auditQuery = (filters: AuditFilters) =>
+  infiniteQueryOptions({
+    queryKey: ['nova', 'audit', filters],
+    queryFn: async ({ pageParam }): Promise<AuditPage> =>
+      auditPage.parse(
+        await staffRequest<unknown>('/api/admin/audit', { query: { ...filters, cursor: pageParam } }),
+      ),
+    initialPageParam: null as string | null,
+    getNextPageParam: (page) => page.next_cursor,
+  });
+
+export const useAudit = (filters: AuditFilters) => useInfiniteQuery(auditQuery(filters));

@@ -1,0 +1,23 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type AdminFaqEntry, adminFaqList } from '@trostnetz/contracts/admin';
+import { staffRequest } from './staff-client.ts';
+
+const key = (locale: 'de' | 'en') => ['nova', 'faq', locale] as const;
+
+/** GET /api/admin/faq?locale=: every entry with its Markdown answer, in order. */
+export const useAdminFaq = (locale: 'de' | 'en') =>
+  useQuery({
+    queryKey: key(locale),
+    queryFn: async (): Promise<AdminFaqEntry[]> =>
+      adminFaqList.parse(await staffRequest<unknown>('/api/admin/faq', { query: { locale } })),
+  });
+
+/** PUT /api/admin/faq/{id}: a new question and answer for one entry. */
+export function useSaveFaqEntry(locale: 'de' | 'en') {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number; body: { question: string; answer: string } }) =>
+      staffRequest<unknown>(`/api/admin/faq/${id}`, { method: 'PUT', body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: key(locale) }),
+  });
+}

@@ -1,0 +1,36 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { type StaffMe, staffMe } from '@trostnetz/contracts/admin';
+import { clearStaffToken } from '../staff-session.ts';
+import { staffRequest } from './staff-client.ts';
+
+export const consoleKeys = {
+  all: ['nova'] as const,
+  me: ['nova', 'me'] as const,
+};
+
+/** GET /api/admin/me: who is signed in to the console, with roles and permissions. */
+export async function getStaffMe(): Promise<StaffMe> {
+  return staffMe.parse(await staffRequest<unknown>('/api/admin/me'));
+}
+
+export const staffMeQuery = queryOptions({
+  queryKey: consoleKeys.me,
+  queryFn: getStaffMe,
+  retry: false,
+  staleTime: 60_000,
+});
+
+/** DELETE /api/admin/session: the staff session ends on the server, then here (the member's stays). */
+export function useStaffSignOut() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async () => {
+      try {
+        await staffRequest<void>('/api/admin/session', { method: 'DELETE' });
+      } finally {
+        clearStaffToken();
+        queryClient.removeQueries({ queryKey: consoleKeys.all });
+      }
+    },
+  });
+}

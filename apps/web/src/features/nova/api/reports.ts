@@ -1,0 +1,62 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  type AdminReport,
+  type AdminReportList,
+  adminReport,
+  adminReportList,
+  type ReportDecisionBody,
+  type ReportStatus,
+} from '@trostnetz/contracts/admin';
+import { staffRequest } from './staff-client.ts';
+
+const keys = {
+  all: ['nova', 'reports'] as const,
+  list: (status: ReportStatus) => ['nova', 'reports', 'list', status] as const,
+  one: (id: number) => ['nova', 'reports', 'one', id] as const,
+};
+
+/** GET /api/admin/reports?status=: one entry per reported item, reports of concern first, then the oldest. */
+export const reportsQuery = (status: ReportStatus) =>
+  queryOptions({
+    queryKey: keys.list(status),
+    queryFn: async (): Promise<AdminReportList> =>
+      adminReportList.parse(await staffRequest<unknown>('/api/admin/reports', { query: { status } })),
+  });
+
+export const useReports = (status: ReportStatus) => useQuery(reportsQuery(status));
+
+/** GET /api/admin/reports/{id}: the snapshot with its context, every report on the item, its history. */
+export const useReport = (id: number) =>
+  useQuery({
+    queryKey: keys.one(id),
+    queryFn: async (): Promise<AdminReport> =>
+      adminReport.parse(await staffRequest<unknown>(`/api/admin/reports/${id}`)),
+  });
+
+/** POST /api/admin/reports/{id}/assign: the moderator takes it (open → in review). */
+export function useTakeReport(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async () =>
+      adminReport.parse(await staffRequest<unknown>(`/api/admin/reports/${id}/assign`, { method: 'POST' })),
+    onSuccess: (report) => {
+      queryClient.setQueryData(keys.one(id), report);
+      void queryClient.invalidateQueries({ queryKey: keys.all });
+    },
+  });
+}
+
+/** POST /api/admin/reports/{id}/decision: resolved; the reporters hear the outcome, the author the reasons. */
+export function useDecideReport(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: ReportDecisionBody) =>
+      adminReport.parse(
+        await staffRequest<unknown>(`/api/admin/reports/${id}/decision`, { method: 'POST', body }),
+      ),
+    onSuccess: (report) => {
+      queryClient.setQueryData(keys.one(id), report);
+      void queryClient.invalidateQueries({ queryKey: keys.all });
+    },
+  });
+}

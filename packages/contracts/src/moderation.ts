@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import { APPEAL_STATUSES, MODERATION_RULES, REPORT_DECISIONS } from './admin.ts';
+import { idNumber, requiredString } from './fields.ts';
+
+/**
+ * The member side of moderation (issue 16; DSA Art. 17 statements of reasons, Art. 20 appeals):
+ * `GET /api/moderation/notices`, `POST /api/moderation/appeals`. A notice names what, why, which rule
+ * and how to contest; an appeal is allowed once per notice within six months of it.
+ */
+export const APPEAL_WINDOW_DAYS = 183;
+export const NOTICE_TARGETS = ['profile', 'chat_message', 'post', 'comment', 'account'] as const;
+export const moderationNotice = z.object({
+  id: z.number().int(),
+  target_type: z.enum(NOTICE_TARGETS),
+  decision: z.enum(REPORT_DECISIONS),
+  rule: z.enum(MODERATION_RULES),
+  statement: z.string(),
+  /** The member's own content concerned, as it was (only ever their own). */
+  content: z.string().nullable(),
+  until: z.string().nullable(),
+  created_at: z.string(),
+  /** Null when there is nothing to contest (no action). */
+  appealable_until: z.string().nullable(),
+  appeal: z
+    .object({
+      status: z.enum(APPEAL_STATUSES),
+      text: z.string(),
+      created_at: z.string(),
+      statement: z.string().nullable(),
+    })
+    .nullable(),
+});
+export type ModerationNotice = z.infer<typeof moderationNotice>;
+export const moderationNotices = z.object({ items: z.array(moderationNotice) });
+export type ModerationNotices = z.infer<typeof moderationNotices>;
+export const appealBody = z.object({ notice_id: idNumber, text: requiredString(5000, 10) });
+export type AppealBody = z.input<typeof appealBody>;
+export const appealCreated = z.object({ id: z.number().int(), status: z.literal('open') });
