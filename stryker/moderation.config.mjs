@@ -4,6 +4,9 @@ import { strykerTarget } from './base.mjs';
 // statements of reasons, suspensions, TOTP and its replay rule.
 export default strykerTarget({
   name: 'moderation',
-  mutate: ['apps/server/src/modules/admin/moderation.service.ts', 'apps/server/src/modules/admin/staff.service.ts'],
+  mutate: [
+    'apps/server/src/modules/admin/moderation.service.ts',
+    'apps/server/src/modules/admin/staff.service.ts',
+  ],
   vitestConfig: 'stryker/vitest.moderation.config.ts',
 });
