@@ -1,5 +1,7 @@
+import { APPEAL_WINDOW_DAYS } from '@trostnetz/contracts/moderation';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { auditLog } from '../../db/schema/moderation.ts';
+import { auditLog, moderationDecisions } from '../../db/schema/moderation.ts';
 import { type MemberTokens, onboardMember, strongPassword } from '../../test/factories.ts';
 import { grantRole, staffSignIn } from '../../test/staff.ts';
 import { call, createTestApp, type Json, outbox, type TestApp } from '../../test/test-app.ts';
@@ -158,6 +160,20 @@ describe('issue 16 moderation: queue → take → decide → statement of reason
       body: { notice_id: noticeId, text: 'Ich widerspreche für jemand anderen.' },
     });
     expect(foreign.status).toBe(404);
+    // Both sides of the six months: a minute after the window the appeal is refused, a minute before it goes.
+    const decidedAgo = async (ms: number) =>
+      t.app.ctx.db
+        .update(moderationDecisions)
+        .set({ createdAt: new Date(Date.now() - ms) })
+        .where(eq(moderationDecisions.id, noticeId));
+    const windowMs = APPEAL_WINDOW_DAYS * 86_400_000;
+    await decidedAgo(windowMs + 60_000);
+    const late = await call(t, 'POST', '/api/moderation/appeals', {
+      token: author.token,
+      body: { notice_id: noticeId, text: 'Ich widerspreche spät, aber ich widerspreche.' },
+    });
+    expect(late.json.code).toBe('appeal_window_closed');
+    await decidedAgo(windowMs - 60_000);
     const appeal = await call(t, 'POST', '/api/moderation/appeals', {
       token: author.token,
       body: { notice_id: noticeId, text: 'Ich war wütend, aber ich habe niemanden beleidigt.' },
