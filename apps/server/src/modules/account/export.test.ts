@@ -98,6 +98,7 @@ describe('issue 11: GET /api/user/export streams a ZIP of everything the registr
       'watchlist',
       'hidden_list',
       'reports',
+      'moderation',
       'settings',
       'customerService',
       'attribution',
