@@ -18,7 +18,8 @@ export function useNotifications(enabled = true) {
     if (!enabled) return;
     return realtimeBus.on('NotificationsChanged', ({ unread }) => {
       const known = client.getQueryData(notificationsQuery.queryKey);
-      if (known?.unread !== unread) void client.invalidateQueries({ queryKey: notificationsQuery.queryKey });
+      if (known?.unread !== unread)
+        void client.invalidateQueries({ queryKey: notificationsQuery.queryKey, exact: true });
     });
   }, [client, enabled]);
   return useQuery({ ...notificationsQuery, enabled });

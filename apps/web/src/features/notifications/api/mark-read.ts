@@ -11,6 +11,6 @@ export function useMarkNotificationsRead() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: markNotificationsRead,
-    onSettled: () => client.invalidateQueries({ queryKey: notificationsQuery.queryKey }),
+    onSettled: () => client.invalidateQueries({ queryKey: notificationsQuery.queryKey, exact: true }),
   });
 }

@@ -31,8 +31,11 @@ export function useUpdatePreferences() {
   const key = preferencesQuery.queryKey;
   return useMutation({
     mutationFn: putPreferences,
-    // The choice shows at once; a refusal puts the previous state back.
-    onMutate: (body) => {
+    // The choice shows at once; a refusal puts the previous state back. A refetch still under way (the
+    // list marked as read refreshes everything under 'notifications') is cancelled first, or its older
+    // answer would undo the choice on screen until the server's answer arrives.
+    onMutate: async (body) => {
+      await client.cancelQueries({ queryKey: key });
       const before = client.getQueryData(key);
       if (before) {
         const choices = { ...before.choices };

@@ -1,0 +1,71 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { NOTIFICATION_KINDS } from '@trostnetz/contracts/notifications';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, renderScreen, stubApi } from '../../../test/render.tsx';
+import { PreferencesForm } from './preferences-form.tsx';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const prefs = (friendRequestMail: boolean) => ({
+  choices: Object.fromEntries(
+    NOTIFICATION_KINDS.map((k) => [
+      k,
+      { in_app: true, email: k === 'friend_request' ? friendRequestMail : true, push: false },
+    ]),
+  ),
+  quiet_hours: { start: 22, end: 7 },
+  time_zone: 'Europe/Berlin',
+  news_email: 'off',
+  push_public_key: 'key',
+});
+
+/** A fetch answer that waits until the test lets it go. */
+function held(body: unknown) {
+  let release = () => {};
+  const answer = new Promise<Response>((resolve) => {
+    release = () => resolve(jsonResponse(200, body));
+  });
+  return { answer: () => answer as unknown as Response, release };
+}
+
+describe('notification choices (issue 13): saved as each choice is made', () => {
+  it('a choice shows at once and stays, even when an older answer of a refresh arrives before the server saved it', async () => {
+    const api: Record<string, () => Response> = {
+      'GET /api/user/notifications': () => jsonResponse(200, prefs(true)),
+    };
+    stubApi(api);
+    const { client } = renderScreen(PreferencesForm);
+    const mail = await screen.findByRole('checkbox', { name: 'Kontaktanfragen: E-Mail' });
+    expect(mail).toBeChecked();
+
+    // A refresh is under way (as when the list is marked read) and will bring the old choice.
+    const staleRead = held(prefs(true));
+    api['GET /api/user/notifications'] = staleRead.answer;
+    void client.refetchQueries({ queryKey: ['notifications', 'preferences'] });
+    const save = held(prefs(false));
+    api['PUT /api/user/notifications'] = save.answer;
+
+    await userEvent.click(mail);
+    expect(mail).not.toBeChecked();
+    staleRead.release();
+    await new Promise((r) => setTimeout(r, 20));
+    expect(mail).not.toBeChecked();
+    save.release();
+    await vi.waitFor(() => expect(client.isMutating()).toBe(0));
+    expect(mail).not.toBeChecked();
+  });
+
+  it('a refused choice goes back to what the server holds', async () => {
+    stubApi({
+      'GET /api/user/notifications': () => jsonResponse(200, prefs(true)),
+      'PUT /api/user/notifications': () =>
+        jsonResponse(422, { message: 'Ungültig.', code: 'validation_failed' }),
+    });
+    renderScreen(PreferencesForm);
+    const mail = await screen.findByRole('checkbox', { name: 'Kontaktanfragen: E-Mail' });
+    await userEvent.click(mail);
+    await vi.waitFor(() => expect(mail).toBeChecked());
+    expect(await screen.findByRole('alert')).toBeInTheDocument();
+  });
+});
