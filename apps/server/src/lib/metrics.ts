@@ -28,7 +28,7 @@ export function createMetrics() {
     ]),
     pushes: counter(
       'trostnetz_push_notifications_total',
-      'Push notifications, by outcome (sent, failed); counted once push notifications are sent',
+      "Push notifications handed to the browsers' push services, by outcome (sent, failed)",
       ['outcome'],
     ),
     jobFailures: counter(

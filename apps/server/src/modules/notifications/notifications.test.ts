@@ -395,6 +395,12 @@ const awake = (m: MemberTokens) => {
   return prefs(m, { quiet_hours: { start: (hour + 3) % 24, end: (hour + 4) % 24 }, time_zone: 'UTC' });
 };
 
+/** The metrics' push counter for one outcome (issue 19: /metrics counts pushes sent and failed). */
+async function pushesCounted(outcome: 'sent' | 'failed'): Promise<number> {
+  const { values } = await t.app.ctx.metrics.pushes.get();
+  return values.find((v) => v.labels.outcome === outcome)?.value ?? 0;
+}
+
 describe('notifications: web push', () => {
   it('push rule: the push service gets an encrypted body that says only who and what kind, and where it leads', async () => {
     const [a, b] = await friends();
@@ -407,9 +413,14 @@ describe('notifications: web push', () => {
         body: { endpoint: service.url, keys: keys.keys },
       });
       expect(sub.status).toBe(204);
+      const [sentBefore, failedBefore] = [await pushesCounted('sent'), await pushesCounted('failed')];
       expect((await send(a, b, 'Das bleibt privat')).status).toBe(200);
       await t.app.ctx.jobs.drain();
       expect(service.received).toHaveLength(1);
+      expect([await pushesCounted('sent'), await pushesCounted('failed')]).toEqual([
+        sentBefore + 1,
+        failedBefore,
+      ]);
       const { headers, body } = service.received[0]!;
       expect(headers['content-encoding']).toBe('aes128gcm');
       expect(headers.authorization).toMatch(/^vapid t=/);
@@ -439,9 +450,11 @@ describe('notifications: web push', () => {
         token: b.token,
         body: { endpoint: service.url, keys: browserKeys().keys },
       });
+      const failedBefore = await pushesCounted('failed');
       await send(a, b, 'Hallo');
       await t.app.ctx.jobs.drain();
       expect(service.received).toHaveLength(1);
+      expect(await pushesCounted('failed')).toBe(failedBefore + 1);
       expect(
         await t.app.ctx.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, b.id)),
       ).toEqual([]);

@@ -83,7 +83,9 @@ export async function sendPush(
       JSON.stringify(payload),
       { vapidDetails: { subject, publicKey, privateKey }, TTL: 3600, urgency: 'normal' },
     );
+    ctx.metrics.pushes.inc({ outcome: 'sent' });
   } catch (err) {
+    ctx.metrics.pushes.inc({ outcome: 'failed' });
     const status = (err as { statusCode?: number }).statusCode;
     if (status === 404 || status === 410) {
       await ctx.db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, sub.id));
