@@ -12,9 +12,19 @@ export default defineConfig({
       'packages/contracts',
       'packages/realtime',
       'apps/web',
-      { ...server, test: { name: 'server' } },
+      // Each pass copies one migrated, seeded database made once per run (src/test/test-app.ts).
+      { ...server, test: { name: 'server', globalSetup: ['./vitest.global-setup.ts'] } },
       ...(process.env.TEST_DATABASE_URL
-        ? [{ ...server, test: { name: 'server-postgres', env: { TEST_DB: 'postgres' } } }]
+        ? [
+            {
+              ...server,
+              test: {
+                name: 'server-postgres',
+                env: { TEST_DB: 'postgres' },
+                globalSetup: ['./vitest.postgres-setup.ts'],
+              },
+            },
+          ]
         : []),
     ],
   },

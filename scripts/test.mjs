@@ -10,7 +10,10 @@ const failures = [];
 
 function run(label, cmd, args, env = {}) {
   console.log(`\n=== ${label}: ${cmd} ${args.join(' ')}`);
+  const started = Date.now();
   const r = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  // Each step's time, so a slow CI run shows where its minutes went.
+  console.log(`=== ${label}: ${Math.round((Date.now() - started) / 1000)} s`);
   return r.status === 0;
 }
 

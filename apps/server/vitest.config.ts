@@ -5,12 +5,9 @@ export default defineProject({
   test: {
     name: process.env.TEST_DB === 'postgres' ? 'server-postgres' : 'server',
     include: ['src/**/*.test.ts'],
-    // PGlite only: one migrated database made once per run, copied by every test app (src/test/pglite-template.ts).
-    // The server bundle for the tests that start it as a process (src/test/spawn-server.ts).
-    globalSetup: [
-      ...(process.env.TEST_DB === 'postgres' ? [] : ['./vitest.global-setup.ts']),
-      './vitest.server-bundle-setup.ts',
-    ],
+    // The server bundle for the tests that start it as a process (src/test/spawn-server.ts). The root config
+    // adds each pass's database template (vitest.global-setup.ts, vitest.postgres-setup.ts).
+    globalSetup: ['./vitest.server-bundle-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },
