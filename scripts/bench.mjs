@@ -1,8 +1,8 @@
-// npm run bench [-- realtime|matching|chat|export-memory|groups|lighthouse ...]: runs the benchmarks one after another and prints their
+// npm run bench [-- realtime|matching|chat|export-memory|groups|lighthouse|restart ...]: runs the benchmarks one after another and prints their
 // figures. They talk only to 127.0.0.1 (PostgreSQL/Redis there when available) and stop by themselves.
 import { spawnSync } from 'node:child_process';
 
-const all = ['realtime', 'matching', 'chat', 'export-memory', 'groups', 'lighthouse'];
+const all = ['realtime', 'matching', 'chat', 'export-memory', 'groups', 'lighthouse', 'restart'];
 const chosen = process.argv.slice(2).filter((a) => all.includes(a));
 let failed = false;
 for (const name of chosen.length ? chosen : all) {

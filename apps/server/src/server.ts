@@ -1,5 +1,5 @@
-import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { openDatabase } from './db/client.ts';
 import { acquireDataLock } from './lib/data-lock.ts';
 import { startupSummary } from './lib/startup-summary.ts';
 import { serveMetricsLocally } from './plugins/metrics.ts';
@@ -8,7 +8,11 @@ import { serveMetricsLocally } from './plugins/metrics.ts';
 async function main() {
   const config = loadConfig();
   const releaseLock = config.databaseUrl ? () => {} : acquireDataLock(config.dataDir, 'server');
-  const app = await buildApp(config);
+  // The embedded database starts first: its WebAssembly compiles on background threads while the app's
+  // modules load (a restart reaches /health sooner; issue 19).
+  const database = openDatabase(config.databaseUrl, config.dataDir);
+  const { buildApp } = await import('./app.ts');
+  const app = await buildApp(config, { database });
   await app.listen({ port: config.port, host: config.host });
   await app.ctx.jobs.start();
   const localMetrics = config.metrics.port
