@@ -8,6 +8,11 @@ export default defineConfig({
     // Vitest takes cores − 1 workers by default: one on the two-core CI machine. The API tests spend
     // much of their time waiting (database, sockets, timers), so two workers nearly halve the run.
     maxWorkers: 2,
+    // Workers run Node with V8's baseline WebAssembly compiler only, as `npm start` does (decision 015): every
+    // PGlite test file opens a fresh embedded database, and the optimising compiler's background work on its
+    // 8 MB of WebAssembly cost more CPU than it saved (about 14 % of the PGlite pass's CPU time, measured).
+    // Vitest reads pool options from this root config only; nothing else in the run uses WebAssembly.
+    poolOptions: { forks: { execArgv: ['--liftoff-only'] } },
     projects: [
       'packages/contracts',
       'packages/realtime',
