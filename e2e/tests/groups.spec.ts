@@ -141,6 +141,7 @@ for (const lang of ['de', 'en'] as const) {
     await shot(pageB, `groups-${lang}`);
     await card.getByRole('link', { name: t.groupName }).click();
     await expect(pageB.getByRole('heading', { level: 1, name: t.groupName })).toBeVisible();
+    await expect(pageB.locator('section[data-live-state="subscribed"]')).toHaveCount(1);
 
     // A writes a post with the content note "suicide"; the crisis hint shows beside the editor meanwhile.
     const pageA = (await openPage(browser, baseURL, lang, a)).page;
@@ -171,6 +172,9 @@ for (const lang of ['de', 'en'] as const) {
     const postUrl = new URL(pageB.url()).pathname;
     await pageA.goto(postUrl);
     await expect(pageA.getByRole('heading', { level: 1, name: t.postTitle })).toBeVisible();
+    // A's screen has joined the post's channel: from here on a comment arrives as the banner (one written
+    // earlier would already be in the list A loaded, or be announced by the catch-up).
+    await expect(pageA.locator('section[data-live-state="subscribed"]')).toHaveCount(1);
     await pageB.getByLabel(t.commentLabel).fill(t.commentB);
     await pageB.getByRole('button', { name: t.sendComment }).click();
     await expect(pageB.getByText(t.commentB)).toBeVisible();

@@ -274,6 +274,9 @@ export function joinChannel<K extends SharedChannelKind>(
   kind: K,
   name: string,
   handlers: ChannelHandlers<K>,
+  /** After each successful subscription (the first and every one after a reconnect): what was published
+   * before it reached nobody here, so a screen that loaded earlier looks once more. */
+  onSubscribed?: () => void,
 ): ExtraChannel {
   const joined: JoinedChannel = {
     channel: null,
@@ -281,6 +284,11 @@ export function joinChannel<K extends SharedChannelKind>(
     attach: (pusher, channelName) => {
       const channel = pusher.subscribe(channelName);
       joined.bound = [];
+      if (onSubscribed) {
+        const succeeded = () => onSubscribed();
+        channel.bind('pusher:subscription_succeeded', succeeded);
+        joined.bound.push(['pusher:subscription_succeeded', succeeded]);
+      }
       for (const [event, handler] of Object.entries(handlers) as Array<[string, (payload: never) => void]>) {
         const bound = handler && bindParsed(channel, kind, event, handler);
         if (bound) joined.bound.push([event, bound]);

@@ -16,16 +16,22 @@ import { CommentForm } from './comment-form.tsx';
 import { CommentItem } from './comment-item.tsx';
 import { NewsBanner } from './news-banner.tsx';
 
-/** Whether comment `id` is one I may read and someone else's: the comment pages apply the hidden list. */
-async function isNewForMe(postId: number, id: number): Promise<boolean> {
+/** Every comment I may read (the comment pages apply the hidden list). */
+async function readableComments(postId: number): Promise<Comment[]> {
+  const found: Comment[] = [];
   let cursor: string | null = null;
   do {
     const page = await getComments(postId, cursor);
-    const found = page.data.find((c) => c.id === id);
-    if (found) return !found.mine;
+    found.push(...page.data);
     cursor = page.next_cursor;
   } while (cursor);
-  return false;
+  return found;
+}
+
+/** Whether comment `id` is one I may read and someone else's. */
+async function isNewForMe(postId: number, id: number): Promise<boolean> {
+  const found = (await readableComments(postId)).find((c) => c.id === id);
+  return found ? !found.mine : false;
 }
 
 /** Comments oldest first with one level of replies; new ones announced live. */
@@ -56,6 +62,12 @@ export function CommentsSection({ post }: { post: Post }) {
       },
       CommentUpdated: () => void client.invalidateQueries({ queryKey: groupKeys.comments(post.id) }),
     }),
+    // Comments written while this screen was joining the post's channel.
+    catchUp: async () => {
+      if (!comments.isSuccess) return [];
+      const loaded = new Set(all.map((c) => c.id));
+      return (await readableComments(post.id)).filter((c) => !loaded.has(c.id) && !c.mine).map((c) => c.id);
+    },
   });
 
   const showNews = async () => {
@@ -68,7 +80,11 @@ export function CommentsSection({ post }: { post: Post }) {
   const repliesOf = (id: number) => all.filter((c) => c.parent_id === id);
 
   return (
-    <section aria-labelledby="comments-heading" className="space-y-5">
+    <section
+      aria-labelledby="comments-heading"
+      className="space-y-5"
+      data-live-state={live.live ? 'subscribed' : 'joining'}
+    >
       <h2 id="comments-heading" ref={heading} tabIndex={-1} className="text-xl font-semibold">
         {t('comments', { count: post.comment_count })}
       </h2>

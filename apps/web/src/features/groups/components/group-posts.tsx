@@ -10,7 +10,7 @@ import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { LoadingNote } from '../../../components/ui/spinner.tsx';
 import { useCreatePost } from '../api/create-post.ts';
 import { getPost } from '../api/get-post.ts';
-import { usePosts } from '../api/get-posts.ts';
+import { getPosts, usePosts } from '../api/get-posts.ts';
 import { groupKeys } from '../api/keys.ts';
 import { markGroupSeen } from '../api/mark-seen.ts';
 import { useLiveNews } from '../hooks/use-live-news.ts';
@@ -68,6 +68,15 @@ export function GroupPosts({ group }: { group: GroupDetail }) {
           .catch(() => {});
       },
     }),
+    // The newest page, for posts written while this screen was joining the group's channel.
+    catchUp: async () => {
+      if (!posts.isSuccess) return [];
+      const loaded = new Set(posts.data.pages.flatMap((p) => p.data.map((item) => item.id)));
+      const newest = await getPosts(group.id, null);
+      return newest.data
+        .filter((p) => !loaded.has(p.id) && !p.mine && p.state === 'visible')
+        .map((p) => p.id);
+    },
   });
 
   const showNews = async () => {
@@ -80,7 +89,11 @@ export function GroupPosts({ group }: { group: GroupDetail }) {
   return (
     <>
       <Composer groupId={group.id} />
-      <section aria-labelledby="posts-heading" className="space-y-4">
+      <section
+        aria-labelledby="posts-heading"
+        className="space-y-4"
+        data-live-state={live.live ? 'subscribed' : 'joining'}
+      >
         <h2 id="posts-heading" ref={listHeading} tabIndex={-1} className="text-xl font-semibold">
           {t('posts')}
         </h2>

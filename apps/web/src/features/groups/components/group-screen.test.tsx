@@ -136,6 +136,37 @@ describe('live rule: new posts arrive as a polite banner, counted only when the 
   });
 });
 
+describe('live rule: nothing written while the screen joins the channel is missed', () => {
+  it('once subscribed, a post written after the list loaded but before the subscription is announced; one already shown is not', async () => {
+    const fake = fakePusher();
+    const stop = connectRealtime({
+      config: { key: 'k', cluster: 'eu', host: null, port: null, scheme: null },
+      userId: 7,
+      token: 't',
+      createClient: () => fake.client,
+    });
+    open();
+    await screen.findByRole('link', { name: 'Ein Jahr danach' });
+    const list = screen.getByRole('heading', { name: 'Beiträge' }).closest('section');
+    expect(list).toHaveAttribute('data-live-state', 'joining');
+    // Meanwhile someone wrote post 30, someone else's post 31 was hidden from me (not in my list), 32 is mine.
+    posts = [
+      buildPost({ id: 30, title: 'Geschrieben, während ich kam' }),
+      buildPost({ id: 32, mine: true }),
+      ...posts,
+    ];
+    fake.fire('private-group_3', 'pusher:subscription_succeeded', {});
+    expect(await screen.findByRole('button', { name: '1 neuer Beitrag – anzeigen' })).toBeInTheDocument();
+    expect(list).toHaveAttribute('data-live-state', 'subscribed');
+    // Its live event arriving as well counts it once.
+    answers['GET /api/post/30'] = () => jsonResponse(200, buildPost({ id: 30 }));
+    fake.fire('private-group_3', 'PostCreated', { post_id: 30, group_id: 3 });
+    await new Promise((r) => setTimeout(r, 20));
+    expect(screen.getByRole('button', { name: '1 neuer Beitrag – anzeigen' })).toBeInTheDocument();
+    stop();
+  });
+});
+
 describe('statistics rule (SPEC.md §7): "group post published", only with consent, no text and no ids', () => {
   it('publishing a post records the event without data; nothing without consent', async () => {
     const sink = vi.fn();

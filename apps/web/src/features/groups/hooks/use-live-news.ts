@@ -13,24 +13,34 @@ export function useLiveNews<K extends Extract<SharedChannelKind, 'group' | 'post
   channel,
   enabled,
   handlers,
+  catchUp,
 }: {
   kind: K;
   channel: string;
   enabled: boolean;
   /** Builds the channel's handlers; `announce(id, check)` counts `id` once `check` says it is for me. */
   handlers: (announce: (id: number, check: () => Promise<boolean>) => void) => ChannelHandlers<K>;
+  /**
+   * Once subscribed (and after every reconnect): the ids that are new for me and not on screen yet. An
+   * item published between the screen's load and the subscription reached nobody here; this finds it.
+   */
+  catchUp: () => Promise<number[]>;
 }) {
   const [news, setNews] = useState<number[]>([]);
+  const [subscribed, setSubscribed] = useState(false);
   const build = useRef(handlers);
   build.current = handlers;
+  const look = useRef(catchUp);
+  look.current = catchUp;
 
   useEffect(() => {
     if (!enabled) return;
     let active = true;
+    const add = (found: number[]) => setNews((ids) => [...ids, ...found.filter((id) => !ids.includes(id))]);
     const announce = (id: number, check: () => Promise<boolean>) => {
       check()
         .then((forMe) => {
-          if (active && forMe) setNews((ids) => (ids.includes(id) ? ids : [...ids, id]));
+          if (active && forMe) add([id]);
         })
         .catch(() => {});
     };
@@ -39,13 +49,24 @@ export function useLiveNews<K extends Extract<SharedChannelKind, 'group' | 'post
       (build.current(announce) as Record<string, ((p: never) => void) | undefined>)[event]?.(payload);
     const events = Object.keys(build.current(announce));
     const bound = Object.fromEntries(events.map((event) => [event, latest(event)])) as ChannelHandlers<K>;
-    const joined = joinChannel(kind, channel, bound);
+    const joined = joinChannel(kind, channel, bound, () => {
+      look
+        .current()
+        .then((found) => {
+          if (!active) return;
+          add(found);
+          setSubscribed(true);
+        })
+        .catch(() => {});
+    });
     return () => {
       active = false;
+      setSubscribed(false);
       joined.leave();
     };
   }, [kind, channel, enabled]);
 
   const clear = useCallback(() => setNews([]), []);
-  return { count: news.length, clear };
+  /** `live` is for the screen's `data-live-state`: news reach it from here on. */
+  return { count: news.length, clear, live: subscribed };
 }
