@@ -78,6 +78,8 @@ export default defineConfig({
           RATE_LIMIT_FACTOR: '20',
           // Statistics go to a path of the app's own origin, where the journeys catch them (SPEC.md §7).
           ANALYTICS_URL: `${baseURL}/e2e-stats/`,
+          // A chat mail after 1 s instead of 15 minutes, so the notifications journey sees it arrive.
+          CHAT_MAIL_DELAY_SECONDS: '1',
         },
       },
 });

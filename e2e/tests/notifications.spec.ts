@@ -1,8 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import { expectNoAxeViolations } from '../support/axe.ts';
-import { openPage, runsIn } from '../support/journey.ts';
+import { dataDir, openPage, runsIn } from '../support/journey.ts';
 import { onboardedMember } from '../support/members.ts';
+import { readOutbox } from '../support/outbox.ts';
 
 /** The visible texts of the notifications journey, per language. */
 const ui = {
@@ -13,6 +14,8 @@ const ui = {
     request: (name: string) => `${name} möchte dein Trostpartner sein`,
     quiet: 'Ruhezeiten',
     emailOfRequests: 'Kontaktanfragen: E-Mail',
+    security: 'Sicherheit meines Kontos',
+    alwaysByMail: 'Immer per E-Mail',
     offline: 'Du bist gerade offline',
   },
   en: {
@@ -22,6 +25,8 @@ const ui = {
     request: (name: string) => `${name} would like to be your support partner`,
     quiet: 'Quiet hours',
     emailOfRequests: 'Contact requests: E-mail',
+    security: "My account's security",
+    alwaysByMail: 'Always by e-mail',
     offline: 'You are offline right now',
   },
 } as const;
@@ -38,7 +43,7 @@ async function shot(page: Page, name: string) {
 }
 
 for (const lang of ['de', 'en'] as const) {
-  test(`notifications journey (${lang}): the bell counts a friend request live on another screen, /notifications lists it and sets choices, the app installs and shows its offline page`, async ({
+  test(`notifications journey (${lang}): the bell counts a friend request live on another screen, /notifications lists it and sets choices, the app installs and shows its offline page; offline, the member gets one mail without the text`, async ({
     browser,
     request,
     baseURL,
@@ -76,6 +81,10 @@ for (const lang of ['de', 'en'] as const) {
     await expect(email).toBeChecked();
     await email.uncheck();
     await expect(email).not.toBeChecked();
+    // Security notices are always on, by mail: shown, with nothing to switch.
+    const security = page.getByRole('row', { name: new RegExp(`^${t.security}`) });
+    await expect(security.getByRole('cell')).toHaveText(t.alwaysByMail);
+    await expect(security.getByRole('checkbox')).toHaveCount(0);
     await expect
       .poll(async () => {
         const res = await request.get('/api/user/notifications', {
@@ -121,5 +130,40 @@ for (const lang of ['de', 'en'] as const) {
     await shot(page, `offline-${lang}`);
     await context.setOffline(false);
     await context.close();
+
+    // A is offline now (the app closed). A accepts B's request on another device, with no quiet hours so
+    // the journey runs at any hour; B writes twice. After CHAT_MAIL_DELAY_SECONDS (1 s here, see
+    // playwright.config.ts) exactly one mail reaches A: it names B, never what B wrote.
+    const asA = { authorization: `Bearer ${a.token}` };
+    expect(
+      (await request.post(`/api/user/friend/request/accept/${b.id}`, { data: {}, headers: asA })).status(),
+    ).toBe(200);
+    expect(
+      (
+        await request.put('/api/user/notifications', {
+          data: { quiet_hours: { start: 0, end: 0 } },
+          headers: asA,
+        })
+      ).status(),
+    ).toBe(200);
+    for (const message of ['Heute wäre Mamas Geburtstag gewesen.', 'Ich vermisse sie so sehr.']) {
+      const written = await request.post(`/api/chat/${a.id}/send`, {
+        data: { message },
+        headers: { authorization: `Bearer ${b.token}` },
+      });
+      expect(written.status()).toBe(200);
+    }
+    // Members of the journeys registered in German: their mails are German.
+    const chatMails = () =>
+      readOutbox(dataDir()).filter((m) => m.to.includes(a.email) && m.subject.includes('Neue Nachrichten'));
+    await expect.poll(() => chatMails().length, { timeout: 15_000 }).toBe(1);
+    // One worker round later (the second message's check has run too) it is still the only one.
+    await new Promise((r) => setTimeout(r, 2500));
+    const mails = chatMails();
+    expect(mails.map((m) => m.subject)).toEqual([`Trostnetz: Neue Nachrichten von ${b.nickname}`]);
+    expect(mails[0]!.text).toContain(`Du hast neue Nachrichten von ${b.nickname}.`);
+    for (const part of [mails[0]!.text, mails[0]!.html]) {
+      expect(part).not.toMatch(/Geburtstag|vermisse/);
+    }
   });
 }

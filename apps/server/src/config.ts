@@ -73,6 +73,16 @@ const envSchema = z.object({
   VAPID_PRIVATE_KEY: optionalString,
   /** Who push services may contact about our pushes (a mailto: or https: address). */
   VAPID_SUBJECT: z.string().default('mailto:kontakt@trostnetz.example'),
+  /**
+   * Issue 13: a chat mail goes out only once the messages are unread and the member has been away
+   * this long (whole seconds, 1 s to 1 day). 15 minutes by default; the browser journeys shorten it.
+   */
+  CHAT_MAIL_DELAY_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(86_400)
+    .default(15 * 60),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -174,6 +184,8 @@ export interface Config {
   openRequestLimits: { free: number; premium: number };
   /** Web push: VAPID keys (base64url) and the contact address push services see. */
   vapid: { publicKey: string; privateKey: string; subject: string };
+  /** How long unread chat messages and the member's absence wait before a mail tells of them. */
+  chatMailDelayMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -354,6 +366,7 @@ export function loadConfig(
       e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
         ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY, subject: e.VAPID_SUBJECT }
         : { publicKey: saved.vapidPublicKey!, privateKey: saved.vapidPrivateKey!, subject: e.VAPID_SUBJECT },
+    chatMailDelayMs: e.CHAT_MAIL_DELAY_SECONDS * 1000,
     supportEmail: e.SUPPORT_EMAIL,
     operator: {
       name: e.OPERATOR_NAME,

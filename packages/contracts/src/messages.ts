@@ -26,6 +26,8 @@ export const validationMessages = {
     password_wrong: 'Das Passwort ist nicht korrekt.',
     immediate_start:
       'Bitte bestätige, dass Premium sofort beginnen soll und dein Widerrufsrecht damit vorzeitig erlöschen kann.',
+    always_on:
+      'Hinweise zur Sicherheit und zum Löschen deines Kontos und zum Herunterladen deiner Daten kommen immer per E-Mail und lassen sich nicht abschalten.',
   },
   en: {
     required: 'This field is required',
@@ -45,6 +47,8 @@ export const validationMessages = {
     password_wrong: 'The password is not correct.',
     immediate_start:
       'Please confirm that premium should start at once and that your right of withdrawal may therefore end early.',
+    always_on:
+      "Notices about your account's security, about deleting it and about downloading your data always come by e-mail and cannot be switched off.",
   },
 } as const satisfies Record<Locale, Record<string, string>>;
 

@@ -1,9 +1,12 @@
 import { z } from 'zod';
+import { vmsg } from './messages.ts';
 
 /**
- * What a member can be told about (issue 13). `account` is security, deletion and export notices;
- * `moderation` (issue 16) a statement of reasons, a report's outcome or an appeal's decision; its
- * `url` is `/notices/{id}` (a reporter's outcome: `/notices`).
+ * What a member can be told about (issue 13). `security` (a new sign-in, a changed password, an
+ * address change asked for, someone trying to use the member's address), `deletion` (the account will
+ * be deleted, with the link to keep it) and `export` (a copy of the data was downloaded) are the
+ * always-on notices; `moderation` (issue 16) a statement of reasons, a report's outcome or an appeal's
+ * decision; its `url` is `/notices/{id}` (a reporter's outcome: `/notices`).
  */
 export const NOTIFICATION_KINDS = [
   'chat_message',
@@ -12,7 +15,9 @@ export const NOTIFICATION_KINDS = [
   'request_expired',
   'reply',
   'group_post',
-  'account',
+  'security',
+  'deletion',
+  'export',
   'news',
   'moderation',
 ] as const;
@@ -24,10 +29,20 @@ export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
 const channelChoices = z.object({ in_app: z.boolean(), email: z.boolean(), push: z.boolean() });
 export type ChannelChoices = z.infer<typeof channelChoices>;
 
+/** The notices a member cannot switch off: always by mail, and only by mail (issue 13). */
+export const ALWAYS_ON_KINDS = [
+  'security',
+  'deletion',
+  'export',
+] as const satisfies readonly NotificationKind[];
+export type AlwaysOnKind = (typeof ALWAYS_ON_KINDS)[number];
+export const isAlwaysOn = (kind: NotificationKind): kind is AlwaysOnKind =>
+  (ALWAYS_ON_KINDS as readonly string[]).includes(kind);
+
 /**
  * Calm defaults: the app and push for what a partner does, mail only for what waits on the member
- * (a message while away, a request); group posts in the app only; product news nowhere.
- * `account` is always mail only and cannot be changed.
+ * (a message while away, a request); group posts in the app only; product news nowhere. The
+ * always-on kinds are mail only and cannot be changed.
  */
 export const DEFAULT_CHOICES: Record<NotificationKind, ChannelChoices> = {
   chat_message: { in_app: true, email: true, push: true },
@@ -36,13 +51,15 @@ export const DEFAULT_CHOICES: Record<NotificationKind, ChannelChoices> = {
   request_expired: { in_app: true, email: true, push: false },
   reply: { in_app: true, email: false, push: true },
   group_post: { in_app: true, email: false, push: false },
-  account: { in_app: false, email: true, push: false },
+  security: { in_app: false, email: true, push: false },
+  deletion: { in_app: false, email: true, push: false },
+  export: { in_app: false, email: true, push: false },
   news: { in_app: false, email: false, push: false },
   moderation: { in_app: true, email: true, push: false },
 };
 
-/** Kinds whose channels a member may change (not account notices, not statements of reasons). */
-export const CHOOSABLE_KINDS = NOTIFICATION_KINDS.filter((k) => k !== 'account' && k !== 'moderation');
+/** Kinds whose channels a member may change (not the always-on notices, not statements of reasons). */
+export const CHOOSABLE_KINDS = NOTIFICATION_KINDS.filter((k) => !isAlwaysOn(k) && k !== 'moderation');
 
 const hour = z.number().int().min(0).max(23);
 
@@ -67,9 +84,24 @@ const isTimeZone = (tz: string) => {
   }
 };
 
-/** `PUT /api/user/notifications`: any part; kinds left out keep their choices. */
+/**
+ * `PUT /api/user/notifications`: any part; kinds left out keep their choices. An always-on kind may be
+ * sent back as it is (a client that returns what it read), but any other value of it is refused with
+ * `always_on` on that channel: it cannot be switched off, nor moved to another channel.
+ */
 export const updateNotificationPreferences = z.object({
-  choices: z.partialRecord(z.enum(CHOOSABLE_KINDS), channelChoices.partial()).optional(),
+  choices: z
+    .partialRecord(z.enum([...CHOOSABLE_KINDS, ...ALWAYS_ON_KINDS]), channelChoices.partial())
+    .superRefine((choices, ctx) => {
+      for (const kind of ALWAYS_ON_KINDS) {
+        for (const [channel, on] of Object.entries(choices[kind] ?? {})) {
+          if (on !== DEFAULT_CHOICES[kind][channel as NotificationChannel]) {
+            ctx.addIssue({ code: 'custom', path: [kind, channel], message: vmsg('always_on') });
+          }
+        }
+      }
+    })
+    .optional(),
   quiet_hours: z.object({ start: hour, end: hour }).optional(),
   time_zone: z.string().max(64).refine(isTimeZone, 'invalid').optional(),
 });

@@ -8,6 +8,11 @@ export interface TestSmtpServer {
   events: EventEmitter;
   /** Holds back the answer to DATA until release() (a slow or hanging server). */
   hold(): void;
+  /**
+   * The next message is taken (it is in `mails`) but the connection drops before the answer to DATA:
+   * the client cannot know it arrived (RFC 1047).
+   */
+  loseNextAnswer(): void;
   release(): void;
   close(): Promise<void>;
 }
@@ -18,6 +23,7 @@ export async function startSmtpServer(port: number): Promise<TestSmtpServer> {
   const events = new EventEmitter();
   const sockets = new Set<Socket>();
   let holding = false;
+  let loseAnswer = false;
   const held: Array<() => void> = [];
 
   const server = createServer((socket) => {
@@ -42,6 +48,12 @@ export async function startSmtpServer(port: number): Promise<TestSmtpServer> {
             socket.write('250 2.0.0 queued\r\n');
             events.emit('mail', message);
           };
+          if (loseAnswer) {
+            loseAnswer = false;
+            mails.push(message);
+            socket.destroy();
+            return;
+          }
           if (holding) held.push(accept);
           else accept();
           continue;
@@ -66,6 +78,9 @@ export async function startSmtpServer(port: number): Promise<TestSmtpServer> {
     events,
     hold() {
       holding = true;
+    },
+    loseNextAnswer() {
+      loseAnswer = true;
     },
     release() {
       holding = false;

@@ -6,8 +6,9 @@ import { users } from './users.ts';
 /**
  * What a member is told about (issue 13). One row per occasion; chat messages of one partner collect
  * in one unread row (`count`) so the list and a mail say "3 new messages from Alma", never the words.
- * `mail_state`: none (no mail wanted), pending (the mail job will look), sent, skipped (read in time,
- * or another mail about the same partner went out within 6 h).
+ * `mail_state`: none (no mail wanted), pending (the mail job will look), sent (its mail was stored as
+ * a `mail-send` job in the same commit), skipped (read in time, or another mail about the same partner
+ * went out within 6 h).
  */
 export const notifications = pgTable(
   'notifications',

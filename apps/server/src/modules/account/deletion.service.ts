@@ -10,8 +10,8 @@ import { AppError, validationError } from '../../lib/app-error.ts';
 import { eraseMember } from '../../lifecycle/member-data-table.ts';
 import { verifyPassword } from '../auth/passwords.ts';
 import { endMemberLive } from '../chat/chat.service.ts';
-import { mailTemplate } from '../mail/templates.ts';
 import { refreshActive } from '../matching/matching.service.ts';
+import { notify } from '../notifications/notifier.ts';
 import { endContractsOfDeletedAccount } from '../payments/contracts.service.ts';
 
 const DAY_MS = 86_400_000;
@@ -81,15 +81,12 @@ export async function markForDeletion(ctx: AppContext, member: UserRow) {
   await endMemberLive(ctx, member.id);
   // Issue 14: a running premium contract ends at its period end and is not renewed.
   await endContractsOfDeletedAccount(ctx, member.id);
-  const url = `${ctx.config.appUrl}/keep-account/${undoToken(ctx, member.id, requestedAt)}`;
-  ctx.mailer.queue(
-    mailTemplate('deletion', member.locale, ctx.config.appName, member, url, {
-      name: '',
-      message: '',
-      days: DELETION_GRACE_DAYS,
-      date: longDate(member.locale, eraseAfter),
-    }),
-  );
+  // Sent at once, also during quiet hours: the link to keep the account is part of this request.
+  await notify(ctx, member.id, 'deletion', {
+    mail: 'deletion',
+    url: `${ctx.config.appUrl}/keep-account/${undoToken(ctx, member.id, requestedAt)}`,
+    params: { days: DELETION_GRACE_DAYS, date: longDate(member.locale, eraseAfter) },
+  });
   return { erase_after: eraseAfter.toISOString() };
 }
 

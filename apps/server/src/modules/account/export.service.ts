@@ -9,7 +9,7 @@ import { fill, serverTexts, type TextKey, t } from '../../i18n/catalogue.ts';
 import { longDate } from '../../i18n/long-date.ts';
 import { memberDataTable } from '../../lifecycle/member-data-table.ts';
 import type { ExportedMessage } from '../chat/chat.member-data.ts';
-import { mailTemplate } from '../mail/templates.ts';
+import { notify } from '../notifications/notifier.ts';
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -206,13 +206,11 @@ export async function memberExport(ctx: AppContext, userId: number, locale: Loca
     .where(eq(avatars.userId, userId));
   if (avatar) zip.addBuffer(avatar.large, AVATAR_FILE, { mtime: exportedAt });
   zip.end();
-  ctx.mailer.queue(
-    mailTemplate('exportMade', member.locale, ctx.config.appName, member, `${ctx.config.appUrl}/settings`, {
-      name: '',
-      message: '',
-      date: longDate(member.locale, exportedAt),
-    }),
-  );
+  await notify(ctx, member.id, 'export', {
+    mail: 'exportMade',
+    url: `${ctx.config.appUrl}/settings`,
+    params: { date: longDate(member.locale, exportedAt) },
+  });
   const day = exportedAt.toISOString().slice(0, 10);
   return { stream: zip.outputStream, filename: `trostnetz-${day}.zip` };
 }

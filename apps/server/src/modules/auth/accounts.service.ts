@@ -8,6 +8,7 @@ import { t } from '../../i18n/catalogue.ts';
 import { AppError, validationError } from '../../lib/app-error.ts';
 import { endMemberLive } from '../chat/chat.service.ts';
 import { mailTemplate } from '../mail/templates.ts';
+import { notify } from '../notifications/notifier.ts';
 import {
   accountsByEmail,
   claimAddressNotice,
@@ -62,14 +63,12 @@ export async function sendVerificationMail(ctx: AppContext, user: UserRow) {
   }
   if (owner.id === user.id) return;
   if (!(await claimAddressNotice(ctx.db, owner.id, ctx.config.addressNoticeIntervalSec))) return;
-  const { appUrl, appName } = ctx.config;
-  ctx.mailer.queue(
-    mailTemplate('addressInUse', owner.locale, appName, owner, `${appUrl}/login`, {
-      name: '',
-      message: '',
-      link: `${appUrl}/forgot-password`,
-    }),
-  );
+  const { appUrl } = ctx.config;
+  await notify(ctx, owner.id, 'security', {
+    mail: 'addressInUse',
+    url: `${appUrl}/login`,
+    params: { link: `${appUrl}/forgot-password` },
+  });
 }
 
 /** How many accounts of one address a login considers (verified first, else the newest unverified). */
@@ -159,12 +158,13 @@ export async function signIn(ctx: AppContext, user: UserRow, userAgent: string |
   const tokens = await startSession(ctx, user.id, userAgent);
   if (unknown) {
     const c = clientInfo(userAgent);
-    const { appUrl, appName } = ctx.config;
     const unknownText = t(user.locale, 'mail.new_sign_in.unknown');
     const name = `${c.browser ?? unknownText} (${c.os ?? unknownText})`;
-    ctx.mailer.queue(
-      mailTemplate('newSignIn', user.locale, appName, user, `${appUrl}/settings`, { name, message: '' }),
-    );
+    await notify(ctx, user.id, 'security', {
+      mail: 'newSignIn',
+      url: `${ctx.config.appUrl}/settings`,
+      params: { name },
+    });
   }
   return tokens;
 }

@@ -1,4 +1,4 @@
-import { memberChannel } from '@trostnetz/contracts/realtime';
+import { CHANNEL_CLOSED_EVENT, chatChannel, memberChannel } from '@trostnetz/contracts/realtime';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../db/schema/chat.ts';
@@ -316,6 +316,55 @@ describe('read receipts and typing switched off', () => {
     expect((await auth(b)).statusCode).toBe(200);
     await privacy(a, { read_receipts: true, typing: true });
     expect((await auth(a)).statusCode).toBe(200);
+  });
+
+  it('chat rule: typing switched off ends it both ways at once, also for a tab that joined before: the member’s typing is refused (4302), the partner’s no longer reaches them', async () => {
+    const [a, b] = await friends();
+    const channel = chatChannel(await chatIdOf(a, b.id));
+    const clientA = connectPusher(port, t.config.realtime.key, a.token);
+    const clientB = connectPusher(port, t.config.realtime.key, b.token);
+    try {
+      await Promise.all([subscribed(clientA, channel), subscribed(clientB, channel)]);
+      const seenByA: unknown[] = [];
+      const seenByB: unknown[] = [];
+      clientA.channel(channel).bind('client-typing', (d: unknown) => seenByA.push(d));
+      clientB.channel(channel).bind('client-typing', (d: unknown) => seenByB.push(d));
+      // Both on: typing goes both ways (the check below would notice a delivery).
+      const arrived = [clientA, clientB].map((client) =>
+        waitFor<unknown>((done) => client.channel(channel).bind('client-typing', done)),
+      );
+      clientB.channel(channel).trigger('client-typing', { user_id: b.id });
+      clientA.channel(channel).trigger('client-typing', { user_id: a.id });
+      await Promise.all(arrived);
+      expect([seenByA, seenByB]).toEqual([[{ user_id: b.id }], [{ user_id: a.id }]]);
+
+      // A switches typing off: the channel ends for both; B joins again, A is refused.
+      const closedA = waitFor<{ channel: string }>((done) =>
+        clientA.channel(channel).bind(CHANNEL_CLOSED_EVENT, done),
+      );
+      const closedB = waitFor<{ channel: string }>((done) =>
+        clientB.channel(channel).bind(CHANNEL_CLOSED_EVENT, done),
+      );
+      expect((await privacy(a, { read_receipts: true, typing: false })).status).toBe(200);
+      expect([await closedA, await closedB]).toEqual([{ channel }, { channel }]);
+      clientB.unsubscribe(channel);
+      await subscribed(clientB, channel);
+      clientB.channel(channel).bind('client-typing', (d: unknown) => seenByB.push(d));
+      clientB.channel(channel).trigger('client-typing', { user_id: b.id });
+      const refused = waitFor<{ data: { code: number } }>((done) => clientA.connection.bind('error', done));
+      clientA.channel(channel).trigger('client-typing', { user_id: a.id });
+      expect((await refused).data.code).toBe(4302);
+      clientA.unsubscribe(channel);
+      const error = await waitFor<{ status: number }>((done) =>
+        clientA.subscribe(channel).bind('pusher:subscription_error', done),
+      );
+      expect(error.status).toBe(403);
+      await new Promise((r) => setTimeout(r, 200));
+      expect([seenByA, seenByB]).toEqual([[{ user_id: b.id }], [{ user_id: a.id }]]);
+    } finally {
+      clientA.disconnect();
+      clientB.disconnect();
+    }
   });
 
   it('chat rule: receipts off by the reader: the sender sees no read mark and gets no read event', async () => {

@@ -296,11 +296,19 @@ export async function chatPrivacyOf(ctx: AppContext, me: number): Promise<ChatPr
   return row;
 }
 
+/**
+ * Read receipts and the typing signal, each on or off for both directions (issue 13). Switching typing
+ * off also ends the member's conversation channels at once: a tab or device that joined one earlier
+ * is out too (its typing is refused, the partner's no longer reaches it), and /pusher/auth refuses it
+ * a new subscription. Partners get CHANNEL_CLOSED_EVENT and join again.
+ */
 export async function saveChatPrivacy(ctx: AppContext, me: number, input: ChatPrivacy): Promise<ChatPrivacy> {
+  const before = await chatPrivacyOf(ctx, me);
   await ctx.db
     .update(users)
     .set({ chatReadReceipts: input.read_receipts, chatTyping: input.typing, updatedAt: new Date() })
     .where(eq(users.id, me));
+  if (before.typing && !input.typing) await closeConversationsOf(ctx, me);
   return chatPrivacyOf(ctx, me);
 }
 
@@ -329,6 +337,11 @@ export function closeConversationChannel(ctx: AppContext, chatId: number) {
  */
 export async function endMemberLive(ctx: AppContext, userId: number) {
   await ctx.broadcaster.disconnectMember(userId);
+  await closeConversationsOf(ctx, userId);
+}
+
+/** Ends every conversation channel of the member's partnerships for both sides. */
+async function closeConversationsOf(ctx: AppContext, userId: number) {
   const pairs = await ctx.db
     .select({ id: partnerships.id })
     .from(partnerships)

@@ -64,6 +64,30 @@ describe('issue 10: mails go out through the durable job queue', () => {
     expect(await mailJobs()).toEqual([]);
   });
 
+  it('SMTP rule (RFC 1047): when the server took a mail but its answer was lost, the mail is handed over again with the same Message-ID — delivered, at most once more, and recognisably the same message', async () => {
+    smtp ??= await startSmtpServer(port);
+    const before = smtp.mails.length;
+    smtp.loseNextAnswer();
+    t.app.ctx.mailer.queue({
+      to: 'rfc1047@example.org',
+      subject: 'Dein Passwort wurde geändert',
+      text: 'Text',
+      html: '<p>Text</p>',
+    });
+    await t.app.ctx.mailer.idle();
+    // The server has it, but the sender saw the connection drop: the job waits for its retry.
+    expect(await t.app.ctx.jobs.drain()).toBe(1);
+    expect(smtp.mails.length).toBe(before + 1);
+    expect(await t.app.ctx.jobs.pending('mail-send')).toBe(1);
+    expect(await t.app.ctx.jobs.drain({ includeLater: true })).toBe(1);
+    expect(await t.app.ctx.jobs.pending('mail-send')).toBe(0);
+    const got = smtp.mails.slice(before);
+    expect(got).toHaveLength(2);
+    const ids = got.map((m) => /^Message-ID: (.*)$/im.exec(m)?.[1]);
+    expect(ids[0]).toMatch(/^<[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}@localhost>$/);
+    expect(ids[1]).toBe(ids[0]);
+  });
+
   it('a job of an unknown shape is refused before it is stored', async () => {
     const jobs = t.app.ctx.jobs;
     await expect(jobs.send('mail-send', { to: 'x@example.org' } as never)).rejects.toThrow();

@@ -1,18 +1,21 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Transporter } from 'nodemailer';
 import type { Config } from '../../config.ts';
 import type { Metrics } from '../../lib/metrics.ts';
-import type { JobQueue } from '../jobs/job-queue.ts';
+import type { JobQueue, SendOptions } from '../jobs/job-queue.ts';
 
 export interface Mail {
   to: string;
   subject: string;
   text: string;
   html: string;
-  /** Extra headers: List-Unsubscribe (RFC 8058) on notices, a Message-ID fixed per notice. */
+  /**
+   * Extra headers: List-Unsubscribe (RFC 8058) on notices; a Message-ID (fixed per notice; any other
+   * mail gets one when it is queued, so every hand-over of it carries the same one).
+   */
   headers?: Record<string, string>;
 }
 
@@ -24,6 +27,11 @@ export interface Mailer {
    * goes out); the job sends it, retrying with back-off while SMTP is down.
    */
   queue(mail: Mail): void;
+  /**
+   * Stores the mail as a job inside the caller's transaction: it exists if and only if that
+   * transaction commits (the notice mails: rows marked mailed and their mail are one commit).
+   */
+  queueIn(tx: NonNullable<SendOptions['tx']>, mail: Mail): Promise<void>;
   /** Resolves when every queued mail is stored in the job queue. */
   idle(): Promise<void>;
 }
@@ -48,6 +56,16 @@ export function createMailer(
   };
   const pending = new Set<Promise<void>>();
   let sequence = 0;
+  const host = new URL(config.appUrl).hostname;
+  /**
+   * The Message-ID is fixed before the mail is stored: when SMTP took a mail but its answer was lost
+   * (a crash, a cut connection: RFC 1047), the retry hands over the very same message, which mail
+   * systems can recognise, instead of a new one.
+   */
+  const withMessageId = (mail: Mail): Mail =>
+    mail.headers?.['Message-ID']
+      ? mail
+      : { ...mail, headers: { ...mail.headers, 'Message-ID': `<${randomUUID()}@${host}>` } };
 
   async function send(mail: Mail) {
     try {
@@ -77,11 +95,14 @@ export function createMailer(
     send,
     queue(mail) {
       const p = jobs
-        .send('mail-send', mail)
+        .send('mail-send', withMessageId(mail))
         .then(() => {})
         .catch((err) => log.error({ err, subject: mail.subject }, 'mail could not be queued'))
         .finally(() => pending.delete(p));
       pending.add(p);
+    },
+    async queueIn(tx, mail) {
+      await jobs.send('mail-send', withMessageId(mail), { tx });
     },
     async idle() {
       await Promise.all([...pending]);

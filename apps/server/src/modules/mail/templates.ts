@@ -21,7 +21,8 @@ ${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
   return { to, subject, text, html };
 }
 
-interface Params {
+/** A mail's own details (the texts name them as {{name}}, {{date}}, …). */
+export interface MailParams {
   name: string;
   message: string;
   /** A second address named in the text (the action button carries the first). */
@@ -43,12 +44,12 @@ interface Params {
 }
 
 /** Values a mail text may use: the product, the addressee and the mail's own parameters. */
-type Values = Required<Params> & { app: string; nickname: string };
+type Values = Required<MailParams> & { app: string; nickname: string };
 
 interface MailParts {
   subject: TextKey;
   /** The paragraphs after the greeting. */
-  body: (p: Params) => TextKey[];
+  body: (p: MailParams) => TextKey[];
   action: TextKey;
   footer: TextKey;
 }
@@ -199,7 +200,7 @@ export function mailTemplate(
   appName: string,
   to: { email: string; nickname: string },
   url: string,
-  params: Params = { name: '', message: '' },
+  params: MailParams = { name: '', message: '' },
 ): Mail {
   const parts: MailParts = mails[kind];
   const values: Values = {

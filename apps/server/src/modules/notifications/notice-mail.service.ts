@@ -6,16 +6,35 @@ import { users } from '../../db/schema/users.ts';
 import { isGone } from '../../policies/members.ts';
 import { findActiveUser } from '../users/users.service.ts';
 import { type NoticeLine, noticeMail } from './notification-mail.ts';
-import { CHAT_MAIL_DELAY_MS, MAIL_INTERVAL_MS, scheduleMailCheck } from './notifier.ts';
+import { MAIL_INTERVAL_MS, scheduleMailCheck } from './notifier.ts';
 import { inQuietHours, quietHoursEnd, settingsOf, wants } from './preferences.service.ts';
 
 type Verdict = { send: true } | { send: false; skip: true } | { send: false; skip: false; at: Date };
 
 /**
- * Sends one mail for the member's waiting notifications, or none. A chat notice goes out only while
- * the messages are still unread, the member has been away 15 minutes, and no mail about that partner
- * went out in the last 6 hours. The rows are locked, mailed and marked in one transaction: a second
- * run (a retry after a crash, another node) finds nothing left to send.
+ * One mail for the member's waiting notifications, or none. A chat notice goes out only while the
+ * messages are still unread, the member has been away CHAT_MAIL_DELAY_SECONDS (15 minutes), and no
+ * mail about that partner went out in the last 6 hours. Answers how many mails it stored (0 or 1).
+ *
+ * "A crash never sends one twice or loses one" (issue 13), as far as SMTP allows. Two steps, each safe
+ * to repeat:
+ * 1. Here, in one short transaction: lock the pending rows (SKIP LOCKED: a second run or node passes
+ *    them by), compose the mail, store it as a `mail-send` job and mark the rows sent. Nothing talks to
+ *    the network inside it. A crash before the commit leaves rows pending and no job: the retry of this
+ *    job composes the same mail again. After the commit the mail is stored durably and the rows are no
+ *    longer pending: no run can compose it a second time, and none can lose it.
+ * 2. The `mail-send` job hands it to SMTP (retried with back-off while SMTP is down) and is deleted
+ *    once the server has accepted it.
+ * What remains is the hand-over itself: between the SMTP server's "250 accepted" and the job's
+ * deletion, a crash (or an answer lost on the wire, RFC 1047) leaves the job to be retried, and the
+ * mail is handed over a second time. No design on our side closes that gap: SMTP has no idempotent
+ * submission, nor a way to ask whether a message arrived, so a sender can only choose between
+ * "possibly twice" (mark after the hand-over) and "possibly never" (mark before it). We choose twice:
+ * a lost notice is worse than a repeated one, and the repeat is the very same message with the same
+ * Message-ID (fixed by its notifications' ids), which mail systems may fold into one; it carries no
+ * new link and nothing more. (Talking to SMTP inside the transaction would not narrow that gap, and
+ * would hold the rows locked, on the embedded database every other query too, for as long as SMTP
+ * takes: up to nodemailer's 2-minute connection timeout.)
  */
 export async function sendNoticeMail(ctx: AppContext, userId: number, now = new Date()): Promise<number> {
   const member = await findActiveUser(ctx.db, userId);
@@ -39,7 +58,7 @@ export async function sendNoticeMail(ctx: AppContext, userId: number, now = new 
         !member || isGone(member) || !wants(settings, row.kind, 'email')
           ? { send: false, skip: true }
           : row.kind === 'chat_message'
-            ? await chatVerdict(tx, member.lastSeenAt, row, now)
+            ? await chatVerdict(tx, ctx.config.chatMailDelayMs, member.lastSeenAt, row, now)
             : { send: true };
       if (verdict.send) due.push(row);
       else if (verdict.skip) skipped.push(row.id);
@@ -73,9 +92,8 @@ export async function sendNoticeMail(ctx: AppContext, userId: number, now = new 
       postId: r.postId,
       groupId: r.groupId,
     }));
-    // Handed to SMTP (or the outbox) inside the transaction: if this run dies before the commit, the
-    // rows are still pending and the retry sends the same mail (same Message-ID) once more at most.
-    await ctx.mailer.send(noticeMail(ctx.config, member, lines));
+    // The mail job and the marks commit together (see above): stored and marked, or neither.
+    await ctx.mailer.queueIn(tx, noticeMail(ctx.config, member, lines));
     await tx
       .update(notifications)
       .set({ mailState: 'sent', mailedAt: now })
@@ -95,6 +113,7 @@ type Tx = Parameters<Parameters<AppContext['db']['transaction']>[0]>[0];
 
 async function chatVerdict(
   tx: Tx,
+  delayMs: number,
   lastSeenAt: Date | null,
   row: NotificationRow,
   now: Date,
@@ -120,8 +139,6 @@ async function chatVerdict(
     .limit(1);
   if (recent) return { send: false, skip: true };
   const since = Math.max(row.createdAt.getTime(), lastSeenAt?.getTime() ?? 0);
-  if (since + CHAT_MAIL_DELAY_MS > now.getTime()) {
-    return { send: false, skip: false, at: new Date(since + CHAT_MAIL_DELAY_MS) };
-  }
+  if (since + delayMs > now.getTime()) return { send: false, skip: false, at: new Date(since + delayMs) };
   return { send: true };
 }

@@ -5,8 +5,9 @@ import { sendNoticeMail } from './notice-mail.service.ts';
 import { sendPush } from './push.service.ts';
 
 /**
- * Looks at a member's notifications waiting for a mail and sends at most one mail for them. Safe to
- * run twice or after a crash: the rows are marked sent in the same transaction that sends.
+ * Looks at a member's notifications waiting for a mail and stores at most one mail for them (the
+ * `mail-send` job sends it). Safe to run twice or after a crash: the rows are marked sent in the same
+ * transaction that stores the mail (notice-mail.service.ts).
  */
 export const noticeMailJob = defineJob({
   name: 'notifications-mail',

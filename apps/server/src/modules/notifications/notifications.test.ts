@@ -6,16 +6,18 @@ import { createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { DELETION_GRACE_DAYS } from '@trostnetz/contracts/account';
 import { and, eq, inArray } from 'drizzle-orm';
 // @ts-expect-error http_ece (web-push's own encryption library) ships no types
 import ece from 'http_ece';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../config.ts';
 import { messages } from '../../db/schema/chat.ts';
 import { notifications, pushSubscriptions } from '../../db/schema/notifications.ts';
 import { users } from '../../db/schema/users.ts';
-import { type MemberTokens, onboardMember } from '../../test/factories.ts';
+import { type MemberTokens, onboardMember, strongPassword } from '../../test/factories.ts';
 import { sendWaitingNotices, tomorrowNoon } from '../../test/notices.ts';
-import { call, createTestApp, outbox, type TestApp } from '../../test/test-app.ts';
+import { call, createTestApp, durableDatabase, outbox, type TestApp } from '../../test/test-app.ts';
 import { JOBS_SCHEMA } from '../jobs/job-queue.ts';
 import { sendNoticeMail } from './notice-mail.service.ts';
 
@@ -27,10 +29,9 @@ afterAll(() => t.close());
 
 let group = 0;
 let seq = 0;
+type Member = MemberTokens & { nickname: string };
 /** Two befriended members (their own region keeps other tests' members out of their suggestions). */
-async function friends(): Promise<
-  [MemberTokens & { nickname: string }, MemberTokens & { nickname: string }]
-> {
+async function friends(on: TestApp = t): Promise<[Member, Member]> {
   group += 1;
   const answers = {
     loss_kind: ['friend'],
@@ -39,16 +40,16 @@ async function friends(): Promise<
     about: `Paar ${group}`,
   };
   const names = [`Alma${++seq}`, `Ben${++seq}`];
-  const a = await onboardMember(t, answers, { nickname: names[0] });
-  const b = await onboardMember(t, answers, { nickname: names[1] });
+  const a = await onboardMember(on, answers, { nickname: names[0] });
+  const b = await onboardMember(on, answers, { nickname: names[1] });
   expect(
-    (await call(t, 'POST', `/api/user/friend/request/send/${b.id}`, { token: a.token, body: {} })).status,
+    (await call(on, 'POST', `/api/user/friend/request/send/${b.id}`, { token: a.token, body: {} })).status,
   ).toBe(200);
   expect(
-    (await call(t, 'POST', `/api/user/friend/request/accept/${a.id}`, { token: b.token, body: {} })).status,
+    (await call(on, 'POST', `/api/user/friend/request/accept/${a.id}`, { token: b.token, body: {} })).status,
   ).toBe(200);
   // A clean slate: the request and its answer are not what these tests look at.
-  await t.app.ctx.db
+  await on.app.ctx.db
     .update(notifications)
     .set({ mailState: 'skipped', readAt: new Date() })
     .where(inArray(notifications.userId, [a.id, b.id]));
@@ -58,17 +59,53 @@ async function friends(): Promise<
   ];
 }
 
-const send = (from: MemberTokens, to: MemberTokens, message: string) =>
-  call(t, 'POST', `/api/chat/${to.id}/send`, { token: from.token, body: { message } });
+const send = (from: MemberTokens, to: MemberTokens, message: string, on: TestApp = t) =>
+  call(on, 'POST', `/api/chat/${to.id}/send`, { token: from.token, body: { message } });
 /** The member was last online long ago (nobody is watching the app). */
-const away = (m: MemberTokens) =>
-  t.app.ctx.db
+const away = (m: MemberTokens, on: TestApp = t) =>
+  on.app.ctx.db
     .update(users)
     .set({ lastSeenAt: new Date(Date.now() - 3600_000) })
     .where(eq(users.id, m.id));
-const mailsTo = async (m: MemberTokens) => (await outbox(t)).filter((x) => x.to.includes(m.email));
+const mailsTo = async (m: MemberTokens, on: TestApp = t) =>
+  (await outbox(on)).filter((x) => x.to.includes(m.email));
 const prefs = (m: MemberTokens, body: unknown) =>
   call(t, 'PUT', '/api/user/notifications', { token: m.token, body });
+/** The member's notifications of these kinds as stored (in the app or waiting for a mail). */
+const storedKinds = async (m: MemberTokens, on: TestApp = t) =>
+  (
+    await on.app.ctx.db
+      .select({ kind: notifications.kind })
+      .from(notifications)
+      .where(eq(notifications.userId, m.id))
+  ).map((r) => r.kind);
+/** A changed password, a download of the member's data and a deletion request, as the member makes them. */
+async function accountEvents(m: MemberTokens) {
+  const password = 'Ruhige Stunden am Meer 9';
+  const changed = await call(t, 'POST', '/api/settings/change-password', {
+    token: m.token,
+    body: { current_password: strongPassword, password, password_confirmation: password },
+  });
+  expect(changed.status).toBe(200);
+  const exported = await t.app.inject({
+    method: 'GET',
+    url: '/api/user/export',
+    headers: { authorization: `Bearer ${m.token}` },
+  });
+  expect(exported.statusCode).toBe(200);
+  expect((await call(t, 'POST', '/api/user/delete', { token: m.token, body: { password } })).status).toBe(
+    200,
+  );
+}
+/** The mails `accountEvents` brings, in that order, with their content and links as before (issue 13). */
+const ACCOUNT_SUBJECTS = [
+  'Trostnetz: Dein Passwort wurde geändert',
+  'Trostnetz: Eine Kopie deiner Daten wurde heruntergeladen',
+  `Trostnetz: Dein Konto wird in ${DELETION_GRACE_DAYS} Tagen gelöscht`,
+];
+/** The subjects of the chat mails to a member, oldest first. */
+const chatMailSubjects = async (m: MemberTokens, on: TestApp = t) =>
+  (await mailsTo(m, on)).map((x) => x.subject).filter((x) => x.includes('Neue Nachrichten'));
 
 describe('notifications: preferences', () => {
   it('preferences rule: calm defaults, quiet hours 22–7, and every kind × channel can be chosen', async () => {
@@ -82,7 +119,9 @@ describe('notifications: preferences', () => {
       choices: {
         chat_message: { in_app: true, email: true, push: true },
         group_post: { in_app: true, email: false, push: false },
-        account: { in_app: false, email: true, push: false },
+        security: { in_app: false, email: true, push: false },
+        deletion: { in_app: false, email: true, push: false },
+        export: { in_app: false, email: true, push: false },
         news: { in_app: false, email: false, push: false },
       },
     });
@@ -100,13 +139,14 @@ describe('notifications: preferences', () => {
     });
   });
 
-  it('preferences rule: bad input is a 422 with the catalogue body, never a 500; security notices cannot be switched off', async () => {
+  it('preferences rule: bad input is a 422 with the catalogue body, never a 500', async () => {
     const [a] = await friends();
     for (const body of [
       { time_zone: 'Mars/Olympus' },
       { quiet_hours: { start: 24, end: 7 } },
       { quiet_hours: { start: -1, end: 7 } },
       { choices: { account: { email: false } } },
+      { choices: { moderation: { email: false } } },
       { choices: { chat_message: { email: 'yes' } } },
     ]) {
       const res = await prefs(a, body);
@@ -116,6 +156,87 @@ describe('notifications: preferences', () => {
     // Both ends of the hours are fine.
     expect((await prefs(a, { quiet_hours: { start: 0, end: 23 } })).status).toBe(200);
     expect((await call(t, 'GET', '/api/user/notifications')).status).toBe(401);
+  });
+
+  it('always-on rule: the preferences API refuses to switch security, deletion or export notices off or onto another channel (422 always_on), takes them back unchanged, and still shows them on by mail only', async () => {
+    const [a] = await friends();
+    const fixed = { in_app: false, email: true, push: false };
+    for (const kind of ['security', 'deletion', 'export'] as const) {
+      for (const [channel, value] of [
+        ['email', false],
+        ['in_app', true],
+        ['push', true],
+      ] as const) {
+        for (const locale of ['de', 'en'] as const) {
+          const res = await call(t, 'PUT', '/api/user/notifications', {
+            token: a.token,
+            locale,
+            body: { choices: { [kind]: { [channel]: value } } },
+          });
+          expect(res.status, `${kind}.${channel}`).toBe(422);
+          expect(res.json).toEqual({
+            code: 'validation_failed',
+            message: expect.any(String),
+            errors: {
+              [`choices.${kind}.${channel}`]: [
+                locale === 'de'
+                  ? 'Hinweise zur Sicherheit und zum Löschen deines Kontos und zum Herunterladen deiner Daten kommen immer per E-Mail und lassen sich nicht abschalten.'
+                  : "Notices about your account's security, about deleting it and about downloading your data always come by e-mail and cannot be switched off.",
+              ],
+            },
+          });
+        }
+      }
+    }
+    // Sent back as they are (a client returning what it read), they change nothing and are accepted.
+    const echo = await prefs(a, {
+      choices: { security: fixed, deletion: fixed, export: fixed, chat_message: { email: false } },
+    });
+    expect(echo.status).toBe(200);
+    const shown = (await call(t, 'GET', '/api/user/notifications', { token: a.token })).json
+      .choices as Record<string, unknown>;
+    expect([shown.security, shown.deletion, shown.export]).toEqual([fixed, fixed, fixed]);
+    expect(shown.chat_message).toEqual({ in_app: true, email: false, push: true });
+  });
+
+  it('preferences rule: each kind and each channel on its own: chat mail off still pushes and lists the chat; request in-app off still mails the request', async () => {
+    const [a, b] = await friends();
+    const [c] = await friends();
+    const service = await pushService();
+    await awake(b);
+    try {
+      await call(t, 'POST', '/api/push/subscriptions', {
+        token: b.token,
+        body: { endpoint: service.url, keys: browserKeys().keys },
+      });
+      await prefs(b, {
+        choices: {
+          chat_message: { in_app: true, email: false, push: true },
+          friend_request: { in_app: false, email: true, push: false },
+        },
+      });
+      await away(b);
+      const earlier = (await mailsTo(b)).length;
+      await send(a, b, 'Hallo');
+      expect(
+        (await call(t, 'POST', `/api/user/friend/request/send/${b.id}`, { token: c.token, body: {} })).status,
+      ).toBe(200);
+      await t.app.ctx.jobs.drain();
+      await sendWaitingNotices(t);
+      // Mail: the request only.
+      expect((await mailsTo(b)).slice(earlier).map((m) => m.subject)).toEqual([
+        `Trostnetz: ${c.nickname} möchte dein Trostpartner sein`,
+      ]);
+      // In the app: the chat only.
+      const list = await call(t, 'GET', '/api/notifications', { token: b.token });
+      expect(
+        (list.json.data as { kind: string; read: boolean }[]).filter((n) => !n.read).map((n) => n.kind),
+      ).toEqual(['chat_message']);
+      // Push: the chat only.
+      expect(service.received).toHaveLength(1);
+    } finally {
+      await service.close();
+    }
   });
 
   it('preferences rule: a kind with e-mail off sends no mail, with in-app off shows nothing in the list', async () => {
@@ -298,36 +419,326 @@ describe('notifications: e-mail that says little', () => {
     expect(page.body).toContain('<form method="post"');
   });
 
-  it('no duplicate mail after a restart in the middle of sending: a failed hand-over is retried once, a finished one never again', async () => {
-    const [a, b] = await friends();
+  it('quiet hours rule: both sides of both ends (20–8 in Tokyo): 19:59 mails, 20:00 waits, 07:59 waits, 08:00 mails', async () => {
+    const [a1, b] = await friends();
+    const [a2] = await friends();
+    await call(t, 'POST', `/api/user/friend/request/send/${b.id}`, { token: a2.token, body: {} });
+    await call(t, 'POST', `/api/user/friend/request/accept/${a2.id}`, { token: b.token, body: {} });
+    await t.app.ctx.db
+      .update(notifications)
+      .set({ mailState: 'skipped', readAt: new Date() })
+      .where(eq(notifications.userId, b.id));
+    await prefs(b, { quiet_hours: { start: 20, end: 8 }, time_zone: 'Asia/Tokyo' });
     await away(b);
-    await send(a, b, 'Hallo');
-    const mailer = t.app.ctx.mailer;
-    const original = mailer.send;
-    let attempts = 0;
-    mailer.send = async () => {
-      attempts += 1;
-      throw new Error('process killed while talking to SMTP');
+    const day = tomorrowNoon();
+    const at = (utcHour: number, minute: number) => {
+      const d = new Date(day);
+      d.setUTCHours(utcHour, minute);
+      return d;
     };
+    await send(a1, b, 'Vor der Ruhe');
+    // Tokyo is UTC+9: 19:59 there is 10:59 UTC, 20:00 is 11:00, 07:59 is 22:59, 08:00 is 23:00.
+    expect(await sendNoticeMail(t.app.ctx, b.id, at(10, 59))).toBe(1);
+    await send(a2, b, 'In der Ruhe');
+    expect(await sendNoticeMail(t.app.ctx, b.id, at(11, 0))).toBe(0);
+    expect(await sendNoticeMail(t.app.ctx, b.id, at(22, 59))).toBe(0);
+    expect(await sendNoticeMail(t.app.ctx, b.id, at(23, 0))).toBe(1);
+    expect(await chatMailSubjects(b)).toEqual([
+      `Trostnetz: Neue Nachrichten von ${a1.nickname}`,
+      `Trostnetz: Neue Nachrichten von ${a2.nickname}`,
+    ]);
+  });
+
+  it('no-text rule: no mail and no push carries what was written — not a chat message, a request’s message, a reply, nor a post — only who and what kind', async () => {
+    const [a, b] = await friends();
+    const [c] = await friends();
+    const [d] = await friends();
+    const service = await pushService();
+    const keys = browserKeys();
+    await awake(b);
     try {
-      await expect(sendNoticeMail(t.app.ctx, b.id, tomorrowNoon())).rejects.toThrow();
+      await call(t, 'POST', '/api/push/subscriptions', {
+        token: b.token,
+        body: { endpoint: service.url, keys: keys.keys },
+      });
+      const everything = { in_app: true, email: true, push: true };
+      await prefs(b, {
+        choices: {
+          chat_message: everything,
+          friend_request: everything,
+          reply: everything,
+          group_post: everything,
+        },
+      });
+      const groups = await call(t, 'GET', '/api/group', { token: b.token });
+      const groupId = (groups.json.categories as { groups: { id: number; slug: string }[] }[])
+        .flatMap((g) => g.groups)
+        .find((g) => g.slug === 'fuer-alle')!.id;
+      for (const m of [b, d]) {
+        expect((await call(t, 'POST', `/api/group/${groupId}/membership`, { token: m.token })).status).toBe(
+          200,
+        );
+      }
+      await call(t, 'PUT', `/api/group/${groupId}/membership`, {
+        token: b.token,
+        body: { notification_level: 'watching' },
+      });
+      const mine = await call(t, 'POST', '/api/post', {
+        token: b.token,
+        body: { group_id: groupId, title: 'Mein Jahr', message: 'Ein Jahr ohne dich.' },
+      });
+      expect(mine.status).toBe(201);
+      await away(b);
+      const earlier = (await mailsTo(b)).length;
+
+      await send(a, b, 'Geheimnis im Chat');
+      await call(t, 'POST', `/api/user/friend/request/send/${b.id}`, {
+        token: c.token,
+        body: { message: 'Geheimnis in der Anfrage' },
+      });
+      const reply = await call(t, 'POST', `/api/post/${mine.json.id}/comments`, {
+        token: d.token,
+        body: { comment: 'Geheimnis im Kommentar' },
+      });
+      expect(reply.status).toBe(201);
+      const post = await call(t, 'POST', '/api/post', {
+        token: d.token,
+        body: { group_id: groupId, title: 'Geheimnis im Titel', message: 'Geheimnis im Beitrag' },
+      });
+      expect(post.status).toBe(201);
+      await t.app.ctx.jobs.drain();
+      await sendWaitingNotices(t);
+
+      const mails = (await mailsTo(b)).slice(earlier);
+      expect(mails.map((m) => m.subject)).toEqual(['Trostnetz: Neues für dich']);
+      const lines = mails[0]!.text.split('\n').filter((l) => l.startsWith('• '));
+      expect(lines.sort()).toEqual(
+        [
+          `• Neue Nachrichten von ${a.nickname}`,
+          `• ${c.nickname} möchte dein Trostpartner sein`,
+          `• ${d.nickname} hat dir in einer Gruppe geantwortet`,
+          `• Neuer Beitrag von ${d.nickname} in einer Gruppe, der du folgst`,
+        ].sort(),
+      );
+      expect(mails[0]!.text).not.toMatch(/Geheimnis/);
+
+      const pushes = service.received.map(({ body }) => {
+        expect(body.toString('latin1')).not.toMatch(/Geheimnis/);
+        const plain = ece.decrypt(body, {
+          version: 'aes128gcm',
+          privateKey: keys.ecdh,
+          authSecret: keys.auth.toString('base64url'),
+        }) as Buffer;
+        return JSON.parse(plain.toString('utf8')) as { body: string };
+      });
+      const postUrl = (id: unknown) => `/groups/${groupId}/posts/${id}`;
+      expect(pushes.sort((x, y) => x.body.localeCompare(y.body))).toEqual(
+        [
+          {
+            title: 'Trostnetz',
+            body: `Neue Nachricht von ${a.nickname}`,
+            url: `/chat/${a.id}`,
+            partner_id: a.id,
+          },
+          {
+            title: 'Trostnetz',
+            body: `${c.nickname} möchte dein Trostpartner sein`,
+            url: `/friend-request/${c.id}`,
+            partner_id: null,
+          },
+          {
+            title: 'Trostnetz',
+            body: `${d.nickname} hat dir in einer Gruppe geantwortet`,
+            url: postUrl(mine.json.id),
+            partner_id: null,
+          },
+          {
+            title: 'Trostnetz',
+            body: `Neuer Beitrag von ${d.nickname} in einer Gruppe, der du folgst`,
+            url: postUrl(post.json.id),
+            partner_id: null,
+          },
+        ].sort((x, y) => x.body.localeCompare(y.body)),
+      );
+      // Nor the list in the app.
+      expect(
+        JSON.stringify((await call(t, 'GET', '/api/notifications', { token: b.token })).json),
+      ).not.toMatch(/Geheimnis/);
     } finally {
-      mailer.send = original;
+      await service.close();
     }
-    expect(attempts).toBe(1);
-    const [row] = await t.app.ctx.db
-      .select()
+  });
+
+  it('always-on rule: security, deletion and export notices come by mail only — nothing in the app, no push, no unsubscribe link — with every other mail and push of the member switched off', async () => {
+    const [b] = await friends();
+    const service = await pushService();
+    await awake(b);
+    try {
+      await call(t, 'POST', '/api/push/subscriptions', {
+        token: b.token,
+        body: { endpoint: service.url, keys: browserKeys().keys },
+      });
+      const off = { email: false, push: false };
+      await prefs(b, {
+        choices: Object.fromEntries(
+          ['chat_message', 'friend_request', 'friend_accepted', 'request_expired', 'reply', 'group_post'].map(
+            (k) => [k, off],
+          ),
+        ),
+      });
+      const earlier = (await mailsTo(b)).length;
+      await accountEvents(b);
+      await t.app.ctx.jobs.drain();
+      const mails = (await mailsTo(b)).slice(earlier);
+      expect(mails.map((m) => m.subject)).toEqual(ACCOUNT_SUBJECTS);
+      for (const mail of mails) expect(mail.text).not.toMatch(/^List-Unsubscribe/m);
+      expect(service.received).toEqual([]);
+      expect((await storedKinds(b)).filter((k) => ['security', 'deletion', 'export'].includes(k))).toEqual(
+        [],
+      );
+    } finally {
+      await service.close();
+    }
+  });
+
+  it('quiet hours rule: during quiet hours security, deletion and export mails go out at once, while a chat mail waits', async () => {
+    const [a, b] = await friends();
+    // Quiet from this hour for two hours, in UTC: now is quiet, and so is the moment the chat mail would be due.
+    const hour = new Date().getUTCHours();
+    await prefs(b, { quiet_hours: { start: hour, end: (hour + 2) % 24 }, time_zone: 'UTC' });
+    await away(b);
+    await send(a, b, 'Spät am Abend');
+    expect(await sendNoticeMail(t.app.ctx, b.id, new Date(Date.now() + 20 * 60_000))).toBe(0);
+    const earlier = (await mailsTo(b)).length;
+    await accountEvents(b);
+    expect((await mailsTo(b)).slice(earlier).map((m) => m.subject)).toEqual(ACCOUNT_SUBJECTS);
+    expect(await chatMailSubjects(b)).toEqual([]);
+  });
+});
+
+describe('notifications: the chat mail delay (CHAT_MAIL_DELAY_SECONDS)', () => {
+  it('config rule: CHAT_MAIL_DELAY_SECONDS is 15 minutes unless set; whole seconds from 1 s to a day; anything else stops the start with a clear error', () => {
+    const dataDir = t.config.dataDir;
+    expect(loadConfig({ DATA_DIR: dataDir }).chatMailDelayMs).toBe(15 * 60_000);
+    expect(loadConfig({ DATA_DIR: dataDir, CHAT_MAIL_DELAY_SECONDS: '1' }).chatMailDelayMs).toBe(1000);
+    expect(loadConfig({ DATA_DIR: dataDir, CHAT_MAIL_DELAY_SECONDS: '86400' }).chatMailDelayMs).toBe(
+      86_400_000,
+    );
+    for (const bad of ['0', '-60', '1.5', 'soon', '86401', '']) {
+      expect(() => loadConfig({ DATA_DIR: dataDir, CHAT_MAIL_DELAY_SECONDS: bad }), bad).toThrow(
+        /CHAT_MAIL_DELAY_SECONDS/,
+      );
+    }
+  });
+
+  it('mail rule: the chat mail waits the configured delay after the message or the member’s last visit, whichever is later: a millisecond before, nothing (and a check is set for the moment); at it, the mail', async () => {
+    const five = await createTestApp({}, { CHAT_MAIL_DELAY_SECONDS: '300' });
+    try {
+      const [a, b] = await friends(five);
+      const [c] = await friends(five);
+      await call(five, 'POST', `/api/user/friend/request/send/${b.id}`, { token: c.token, body: {} });
+      await call(five, 'POST', `/api/user/friend/request/accept/${c.id}`, { token: b.token, body: {} });
+      await five.app.ctx.db
+        .update(notifications)
+        .set({ mailState: 'skipped', readAt: new Date() })
+        .where(eq(notifications.userId, b.id));
+      const { ctx } = five.app;
+      const pendingSince = async () => {
+        const [row] = await ctx.db
+          .select({ createdAt: notifications.createdAt })
+          .from(notifications)
+          .where(and(eq(notifications.userId, b.id), eq(notifications.mailState, 'pending')));
+        return row!.createdAt.getTime();
+      };
+      const nextCheck = async () => {
+        const res = await ctx.database.executeSql(
+          `select max(start_after) as at from ${JOBS_SCHEMA}.job where name = 'notifications-mail' and data->>'userId' = '${b.id}'`,
+        );
+        return new Date(String((res.rows[0] as { at: string }).at)).getTime();
+      };
+
+      // Away for an hour: the delay counts from the message.
+      await away(b, five);
+      await send(a, b, 'Eins', five);
+      const sent = await pendingSince();
+      expect(await sendNoticeMail(ctx, b.id, new Date(sent + 300_000 - 1))).toBe(0);
+      // The waiting check (one per member and minute) is due at that moment, not later.
+      expect((await nextCheck()) - (sent + 300_000)).toBeLessThan(60_000);
+      expect((await nextCheck()) - (sent + 300_000)).toBeGreaterThan(-1000);
+      expect(await sendNoticeMail(ctx, b.id, new Date(sent + 300_000))).toBe(1);
+
+      // Back in the app after the message: the delay counts from that visit.
+      await send(c, b, 'Zwei', five);
+      const visit = (await pendingSince()) + 120_000;
+      await ctx.db
+        .update(users)
+        .set({ lastSeenAt: new Date(visit) })
+        .where(eq(users.id, b.id));
+      expect(await sendNoticeMail(ctx, b.id, new Date(visit + 300_000 - 1))).toBe(0);
+      expect(await sendNoticeMail(ctx, b.id, new Date(visit + 300_000))).toBe(1);
+      expect(await chatMailSubjects(b, five)).toEqual([
+        `Trostnetz: Neue Nachrichten von ${a.nickname}`,
+        `Trostnetz: Neue Nachrichten von ${c.nickname}`,
+      ]);
+    } finally {
+      await five.close();
+    }
+  });
+});
+
+describe('notifications: a crash in the middle of sending', () => {
+  let d: TestApp;
+  beforeAll(async () => {
+    d = await createTestApp(durableDatabase);
+  });
+  afterAll(() => d.close());
+
+  const chatRows = (b: MemberTokens) =>
+    d.app.ctx.db
+      .select({ mailState: notifications.mailState })
       .from(notifications)
       .where(and(eq(notifications.userId, b.id), eq(notifications.kind, 'chat_message')));
-    expect(row!.mailState).toBe('pending');
-    // The retry (or the job on another node after the restart) sends it once; any further run sends nothing.
-    expect(await sendNoticeMail(t.app.ctx, b.id, tomorrowNoon())).toBe(1);
-    expect(await sendNoticeMail(t.app.ctx, b.id, tomorrowNoon())).toBe(0);
-    await Promise.all([
-      sendNoticeMail(t.app.ctx, b.id, tomorrowNoon()),
-      sendNoticeMail(t.app.ctx, b.id, tomorrowNoon()),
+
+  it('no duplicate mail after a restart in the middle of sending: a crash before the commit leaves no mail stored and the rows pending; after the restart exactly one mail goes out, and no further run sends another', async () => {
+    const [a, b] = await friends(d);
+    await away(b, d);
+    await send(a, b, 'Hallo', d);
+    // The process dies right after the mail was stored, before the rows' mark is committed.
+    const mailer = d.app.ctx.mailer;
+    const queueIn = mailer.queueIn;
+    mailer.queueIn = async (tx, mail) => {
+      await queueIn(tx, mail);
+      throw new Error('process killed before the commit');
+    };
+    await expect(sendNoticeMail(d.app.ctx, b.id, tomorrowNoon())).rejects.toThrow('process killed');
+    expect(await chatRows(b)).toEqual([{ mailState: 'pending' }]);
+    expect(await d.app.ctx.jobs.pending('mail-send')).toBe(0);
+
+    d = await d.restart();
+    expect(await sendNoticeMail(d.app.ctx, b.id, tomorrowNoon())).toBe(1);
+    expect(await sendNoticeMail(d.app.ctx, b.id, tomorrowNoon())).toBe(0);
+    const again = await Promise.all([
+      sendNoticeMail(d.app.ctx, b.id, tomorrowNoon()),
+      sendNoticeMail(d.app.ctx, b.id, tomorrowNoon()),
     ]);
-    expect((await mailsTo(b)).filter((m) => m.subject.includes('Neue Nachrichten'))).toHaveLength(1);
+    expect(again).toEqual([0, 0]);
+    expect(await chatMailSubjects(b, d)).toEqual([`Trostnetz: Neue Nachrichten von ${a.nickname}`]);
+    expect(await chatRows(b)).toEqual([{ mailState: 'sent' }]);
+  });
+
+  it('no lost mail after a restart in the middle of sending: a crash after the commit, before SMTP took the mail, leaves it stored; after the restart it goes out once', async () => {
+    const [a, b] = await friends(d);
+    await away(b, d);
+    await send(a, b, 'Hallo', d);
+    expect(await sendNoticeMail(d.app.ctx, b.id, tomorrowNoon())).toBe(1);
+    expect(await d.app.ctx.jobs.pending('mail-send')).toBe(1);
+    // The process dies before the mail job ran.
+    d = await d.restart();
+    expect(await d.app.ctx.jobs.pending('mail-send')).toBe(1);
+    expect(await sendNoticeMail(d.app.ctx, b.id, tomorrowNoon())).toBe(0);
+    expect(await chatMailSubjects(b, d)).toEqual([`Trostnetz: Neue Nachrichten von ${a.nickname}`]);
+    expect(await d.app.ctx.jobs.pending('mail-send')).toBe(0);
+    expect(await chatMailSubjects(b, d)).toHaveLength(1);
   });
 });
 
@@ -441,25 +852,37 @@ describe('notifications: web push', () => {
     }
   });
 
-  it('push rule: a subscription the push service has forgotten (410) is removed; bad subscriptions are a 422', async () => {
+  it('push rule: a subscription the push service has forgotten (404 or 410) is removed; one that failed otherwise (500) is kept for the retry; bad subscriptions are a 422', async () => {
     const [a, b] = await friends();
-    const service = await pushService(410);
     await awake(b);
-    try {
-      await call(t, 'POST', '/api/push/subscriptions', {
-        token: b.token,
-        body: { endpoint: service.url, keys: browserKeys().keys },
-      });
-      const failedBefore = await pushesCounted('failed');
-      await send(a, b, 'Hallo');
-      await t.app.ctx.jobs.drain();
-      expect(service.received).toHaveLength(1);
-      expect(await pushesCounted('failed')).toBe(failedBefore + 1);
-      expect(
-        await t.app.ctx.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, b.id)),
-      ).toEqual([]);
-    } finally {
-      await service.close();
+    for (const [status, kept] of [
+      [404, false],
+      [410, false],
+      [500, true],
+    ] as const) {
+      const service = await pushService(status);
+      try {
+        await call(t, 'POST', '/api/push/subscriptions', {
+          token: b.token,
+          body: { endpoint: service.url, keys: browserKeys().keys },
+        });
+        const failedBefore = await pushesCounted('failed');
+        await send(a, b, 'Hallo');
+        await t.app.ctx.jobs.drain();
+        expect(service.received, String(status)).toHaveLength(1);
+        expect(await pushesCounted('failed')).toBe(failedBefore + 1);
+        const left = await t.app.ctx.db
+          .select({ endpoint: pushSubscriptions.endpoint })
+          .from(pushSubscriptions)
+          .where(eq(pushSubscriptions.userId, b.id));
+        expect(left, String(status)).toEqual(kept ? [{ endpoint: service.url }] : []);
+        await call(t, 'DELETE', '/api/push/subscriptions', {
+          token: b.token,
+          body: { endpoint: service.url },
+        });
+      } finally {
+        await service.close();
+      }
     }
     for (const body of [
       { endpoint: 'not a url', keys: { p256dh: 'x', auth: 'y' } },

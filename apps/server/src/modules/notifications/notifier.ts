@@ -1,9 +1,10 @@
-import type { NotificationKind } from '@trostnetz/contracts/notifications';
+import { type AlwaysOnKind, isAlwaysOn, type NotificationKind } from '@trostnetz/contracts/notifications';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
 import type { Db } from '../../db/client.ts';
 import { notifications, pushSubscriptions } from '../../db/schema/notifications.ts';
 import { isGone } from '../../policies/members.ts';
+import { type MailKind, type MailParams, mailTemplate } from '../mail/templates.ts';
 import { findActiveUser } from '../users/users.service.ts';
 import { inQuietHours, quietHoursEnd, settingsOf, wants } from './preferences.service.ts';
 
@@ -14,9 +15,27 @@ export interface NotifySubject {
   groupId?: number;
 }
 
-/** A chat mail waits this long: only when the message is still unread and the member was away as long. */
-export const CHAT_MAIL_DELAY_MS = 15 * 60_000;
-/** Other mails wait a little, so that what happens together arrives as one mail. */
+/** The mails of the catalogue each always-on kind may send (a feature cannot file one under another kind). */
+const NOTICE_MAILS = {
+  security: ['newSignIn', 'passwordChanged', 'emailChangeRequested', 'addressInUse', 'addressClaimed'],
+  deletion: ['deletion'],
+  export: ['exportMade'],
+} as const satisfies Record<AlwaysOnKind, readonly MailKind[]>;
+
+/**
+ * What happened, for an always-on kind: which of the catalogue's mails says it, where its button leads,
+ * and its details. The notifier finds the member's address, name and language itself.
+ */
+export interface AccountNotice<K extends AlwaysOnKind = AlwaysOnKind> {
+  mail: (typeof NOTICE_MAILS)[K][number];
+  url: string;
+  params?: Partial<MailParams>;
+}
+
+/**
+ * Other mails wait a little, so that what happens together arrives as one mail. (A chat mail waits
+ * `config.chatMailDelayMs`, CHAT_MAIL_DELAY_SECONDS: 15 minutes unless configured.)
+ */
 export const BATCH_MAIL_DELAY_MS = 2 * 60_000;
 /** At most one mail per partner (or post) in this time. */
 export const MAIL_INTERVAL_MS = 6 * 3600_000;
@@ -40,8 +59,66 @@ export async function unreadCount(db: Db, userId: number): Promise<number> {
  * member's choices decide the channels. In the app: stored (occasions of one partner or post count up
  * in one unread row) and the bell updates live. E-mail: the mail job looks later and sends at most one
  * mail for everything waiting. Push: one job per browser. Quiet hours hold mail back and drop pushes.
+ *
+ * The always-on kinds (security, deletion, export) take an `AccountNotice`: see `tellAlways`.
  */
+export async function notify<K extends AlwaysOnKind>(
+  ctx: AppContext,
+  memberId: number,
+  kind: K,
+  notice: AccountNotice<K>,
+): Promise<void>;
 export async function notify(
+  ctx: AppContext,
+  memberId: number,
+  kind: Exclude<NotificationKind, AlwaysOnKind>,
+  subject: NotifySubject,
+): Promise<void>;
+export async function notify(
+  ctx: AppContext,
+  memberId: number,
+  kind: NotificationKind,
+  subject: NotifySubject | AccountNotice,
+): Promise<void> {
+  if (isAlwaysOn(kind)) return tellAlways(ctx, memberId, subject as AccountNotice);
+  return tellAsChosen(ctx, memberId, kind, subject as NotifySubject);
+}
+
+/**
+ * The always-on notices: the member cannot switch them off, and they come by mail only (DEFAULT_CHOICES:
+ * nothing in the app, no push). They go to every account not yet erased, also one marked for deletion:
+ * the deletion notice is for exactly such an account, and it is the only way back into it.
+ *
+ * Quiet hours hold back every mail "except security mail" (issue 13). All three kinds count as security
+ * mail here and go out at once, day or night:
+ * - security (a new sign-in, a changed password, an address change asked for, someone using the
+ *   address): if it was not the member, every hour of waiting is an hour the intruder keeps the account.
+ * - deletion: the mail with the link to keep the account is part of the request the member made a
+ *   moment ago (the account is already hidden and every session ended); held until morning, a person
+ *   who asked in a dark hour and regrets it would have no way back all night, and when a stolen
+ *   password or the team deleted it, the link is the member's only way to answer.
+ * - export: it tells of an action the member just took (they are awake and expect it); when it was not
+ *   them, someone holds a copy of everything, including what they lost, and the member should know now.
+ * Each is a single mail about the member's own account, answering something that just happened: what
+ * quiet hours protect against (being woken by what others do) does not apply.
+ *
+ * The mail is composed now (its links carry one-time tokens made by the feature) and stored as a
+ * mail job, which hands it to SMTP with retries: never held, never batched with other notices.
+ */
+async function tellAlways(ctx: AppContext, memberId: number, notice: AccountNotice) {
+  const member = await findActiveUser(ctx.db, memberId);
+  if (!member) return;
+  ctx.mailer.queue(
+    mailTemplate(notice.mail, member.locale, ctx.config.appName, member, notice.url, {
+      name: '',
+      message: '',
+      ...notice.params,
+    }),
+  );
+}
+
+/** Every other kind: the channels the member chose, quiet hours, batching (see `notify`). */
+async function tellAsChosen(
   ctx: AppContext,
   memberId: number,
   kind: NotificationKind,
@@ -86,7 +163,7 @@ export async function notify(
     });
   }
   if (email) {
-    const delay = kind === 'chat_message' ? CHAT_MAIL_DELAY_MS : BATCH_MAIL_DELAY_MS;
+    const delay = kind === 'chat_message' ? ctx.config.chatMailDelayMs : BATCH_MAIL_DELAY_MS;
     await scheduleMailCheck(ctx, memberId, new Date(now.getTime() + delay));
   }
   if (push && !inQuietHours(settings, now)) {

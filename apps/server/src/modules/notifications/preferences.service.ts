@@ -1,6 +1,7 @@
 import {
   type ChannelChoices,
   DEFAULT_CHOICES,
+  isAlwaysOn,
   NOTIFICATION_KINDS,
   type NotificationChannel,
   type NotificationKind,
@@ -31,12 +32,12 @@ export async function settingsOf(db: Db, userId: number): Promise<SettingsRow> {
   );
 }
 
-/** Kind × channel as the member chose, the calm defaults where they did not; `account` is fixed. */
+/** Kind × channel as the member chose, the calm defaults where they did not; always-on kinds are fixed. */
 export function choicesOf(row: SettingsRow): Record<NotificationKind, ChannelChoices> {
   return Object.fromEntries(
     NOTIFICATION_KINDS.map((kind) => [
       kind,
-      kind === 'account' ? DEFAULT_CHOICES.account : { ...DEFAULT_CHOICES[kind], ...row.choices[kind] },
+      isAlwaysOn(kind) ? DEFAULT_CHOICES[kind] : { ...DEFAULT_CHOICES[kind], ...row.choices[kind] },
     ]),
   ) as Record<NotificationKind, ChannelChoices>;
 }
@@ -92,8 +93,9 @@ export async function updatePreferences(
 ): Promise<{ row: SettingsRow; confirmNews: boolean }> {
   const current = await settingsOf(ctx.db, userId);
   const choices = { ...current.choices };
-  for (const [kind, given] of Object.entries(input.choices ?? {})) {
-    choices[kind as NotificationKind] = { ...choices[kind as NotificationKind], ...given };
+  for (const [kind, given] of Object.entries(input.choices ?? {}) as [NotificationKind, ChannelChoices][]) {
+    // An always-on kind arrives only as it is (the contract refuses anything else): nothing to store.
+    if (!isAlwaysOn(kind)) choices[kind] = { ...choices[kind], ...given };
   }
   const newsWanted = Boolean(choices.news?.email);
   const confirmNews = newsWanted && !current.newsConfirmedAt && !current.choices.news?.email;
@@ -124,8 +126,8 @@ export async function confirmNews(ctx: AppContext, userId: number): Promise<bool
   return true;
 }
 
-/** One-click unsubscribe: the kind's mails off (product news also loses its confirmation). */
+/** One-click unsubscribe: the kind's mails off (product news also loses its confirmation); never an always-on kind. */
 export async function unsubscribe(ctx: AppContext, userId: number, kind: NotificationKind) {
-  if (kind === 'account') return;
+  if (isAlwaysOn(kind) || kind === 'moderation') return;
   await updatePreferences(ctx, userId, { choices: { [kind]: { email: false } } });
 }

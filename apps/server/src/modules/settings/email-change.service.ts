@@ -14,6 +14,7 @@ import { revokeAllSessions } from '../auth/sessions.service.ts';
 import { hashToken, newOpaqueToken } from '../auth/tokens.ts';
 import { endMemberLive } from '../chat/chat.service.ts';
 import { mailTemplate } from '../mail/templates.ts';
+import { notify } from '../notifications/notifier.ts';
 import { claimAddressNotice, findActiveUser, verifiedAccountByEmail } from '../users/users.service.ts';
 import { assertCurrentPassword } from './settings.service.ts';
 
@@ -62,27 +63,18 @@ export async function requestEmailChange(
       ),
     );
   } else if (await claimAddressNotice(ctx.db, owner.id, ctx.config.addressNoticeIntervalSec)) {
-    ctx.mailer.queue(
-      mailTemplate('addressClaimed', owner.locale, appName, owner, `${appUrl}/login`, {
-        name: '',
-        message: '',
-        link: `${appUrl}/forgot-password`,
-      }),
-    );
+    await notify(ctx, owner.id, 'security', {
+      mail: 'addressClaimed',
+      url: `${appUrl}/login`,
+      params: { link: `${appUrl}/forgot-password` },
+    });
   }
-  ctx.mailer.queue(
-    mailTemplate(
-      'emailChangeRequested',
-      member.locale,
-      appName,
-      member,
-      `${appUrl}${EMAIL_UNDO_PATH}/${undoToken}`,
-      {
-        name: newEmail,
-        message: '',
-      },
-    ),
-  );
+  // To the address in use until now: the new one and the way back.
+  await notify(ctx, member.id, 'security', {
+    mail: 'emailChangeRequested',
+    url: `${appUrl}${EMAIL_UNDO_PATH}/${undoToken}`,
+    params: { name: newEmail },
+  });
 }
 
 /** A change still waiting for its confirmation link. */

@@ -7,7 +7,7 @@ import { validationError } from '../../lib/app-error.ts';
 import { assertStrongPassword } from '../auth/accounts.service.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { endOtherSessions } from '../auth/sessions.service.ts';
-import { mailTemplate } from '../mail/templates.ts';
+import { notify } from '../notifications/notifier.ts';
 import { setPasswordHash } from '../users/users.service.ts';
 
 /** The current password, asked again before anything that matters for security; a 422 on the field when wrong. */
@@ -35,10 +35,10 @@ export async function changePassword(
     .set({ usedAt: new Date() })
     .where(and(eq(passwordResets.userId, member.id), isNull(passwordResets.usedAt)));
   await endOtherSessions(ctx, member.id, sessionId, 'password_change');
-  const { appUrl, appName } = ctx.config;
-  ctx.mailer.queue(
-    mailTemplate('passwordChanged', member.locale, appName, member, `${appUrl}/forgot-password`),
-  );
+  await notify(ctx, member.id, 'security', {
+    mail: 'passwordChanged',
+    url: `${ctx.config.appUrl}/forgot-password`,
+  });
 }
 
 export async function changeNickname(ctx: AppContext, member: UserRow, nickname: string): Promise<UserRow> {

@@ -1,6 +1,11 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { NOTIFICATION_KINDS } from '@trostnetz/contracts/notifications';
+import {
+  CHOOSABLE_KINDS,
+  DEFAULT_CHOICES,
+  isAlwaysOn,
+  NOTIFICATION_KINDS,
+} from '@trostnetz/contracts/notifications';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderScreen, stubApi } from '../../../test/render.tsx';
 import { PreferencesForm } from './preferences-form.tsx';
@@ -11,7 +16,9 @@ const prefs = (friendRequestMail: boolean) => ({
   choices: Object.fromEntries(
     NOTIFICATION_KINDS.map((k) => [
       k,
-      { in_app: true, email: k === 'friend_request' ? friendRequestMail : true, push: false },
+      isAlwaysOn(k)
+        ? DEFAULT_CHOICES[k]
+        : { in_app: true, email: k === 'friend_request' ? friendRequestMail : true, push: false },
     ]),
   ),
   quiet_hours: { start: 22, end: 7 },
@@ -67,5 +74,18 @@ describe('notification choices (issue 13): saved as each choice is made', () => 
     await userEvent.click(mail);
     await vi.waitFor(() => expect(mail).toBeChecked());
     expect(await screen.findByRole('alert')).toBeInTheDocument();
+  });
+
+  it('always-on rule: security, deletion and export show as always by e-mail, with nothing to switch', async () => {
+    stubApi({ 'GET /api/user/notifications': () => jsonResponse(200, prefs(true)) });
+    renderScreen(PreferencesForm);
+    await screen.findByRole('checkbox', { name: 'Kontaktanfragen: E-Mail' });
+    for (const kind of ['Sicherheit meines Kontos', 'Löschen meines Kontos', 'Herunterladen meiner Daten']) {
+      const row = screen.getByRole('row', { name: new RegExp(`^${kind}`) });
+      expect(within(row).getByRole('rowheader')).toHaveTextContent(kind);
+      expect(within(row).getByRole('cell')).toHaveTextContent('Immer per E-Mail');
+      expect(within(row).queryAllByRole('checkbox')).toEqual([]);
+    }
+    expect(screen.getAllByRole('checkbox')).toHaveLength(CHOOSABLE_KINDS.length * 3);
   });
 });

@@ -1,4 +1,5 @@
 import {
+  ALWAYS_ON_KINDS,
   CHOOSABLE_KINDS,
   NOTIFICATION_CHANNELS,
   type NotificationChannel,
@@ -75,6 +76,20 @@ function Preferences({ prefs }: { prefs: NotificationPreferences }) {
                       />
                     </td>
                   ))}
+                </tr>
+              ))}
+              {/* Always on, by mail only: shown as they are, nothing to change (issue 13). */}
+              {ALWAYS_ON_KINDS.map((kind) => (
+                <tr key={kind} className="border-t border-line">
+                  <th scope="row" className="py-2 pr-2 font-normal">
+                    {t(`prefs.kinds.${kind}`)}
+                  </th>
+                  <td
+                    colSpan={NOTIFICATION_CHANNELS.length}
+                    className="px-1 py-2 text-center text-sm text-muted"
+                  >
+                    {t('prefs.always_on')}
+                  </td>
                 </tr>
               ))}
             </tbody>
