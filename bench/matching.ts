@@ -10,10 +10,10 @@
 // Generating a million members takes minutes, so each size's data is made once and kept: PostgreSQL in
 // the database bench_matching_<size> (BENCH_DATABASE_URL names the server), PGlite in
 // .bench-data/matching-pglite-<size>/ (BENCH_DATA_DIR). A later run finds it by its bench_info row (size,
-// seed, generator version) and reuses it; anything else is dropped and made again. `--fresh` always
+// seed, generator version, last migration) and reuses it; anything else is dropped and made again. `--fresh` always
 // remakes it. Every figure comes with the machine's load average: taken while other work runs, it is
 // provisional.
-import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -23,6 +23,7 @@ import { type Database, openDatabase } from '../apps/server/src/db/client.ts';
 import { involves, sideSql } from '../apps/server/src/db/pair-side.ts';
 import { matchingProfiles } from '../apps/server/src/db/schema/matching.ts';
 import { partnerships } from '../apps/server/src/db/schema/partnerships.ts';
+import { migrationsDir } from '../apps/server/src/lib/paths.ts';
 import { randomAnswers, seededRandom } from '../apps/server/src/modules/matching/demo-answers.ts';
 import { insertMembers } from '../apps/server/src/modules/matching/generated-members.test-support.ts';
 import {
@@ -53,9 +54,15 @@ const WARMUP = 20;
 const CHECK = Number(values.check);
 const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const DATA_DIR = process.env.BENCH_DATA_DIR ?? path.resolve(import.meta.dirname, '../.bench-data');
-/** The answers' seed and how they become rows: change GENERATOR when the generated data would differ. */
+/**
+ * What the kept data was made with: the answers' seed, how they become rows (change GENERATOR when the
+ * generated data would differ) and the last migration (data made before a schema change is made again).
+ */
 const SEED = 7;
 const GENERATOR = 2;
+const SCHEMA: string = JSON.parse(
+  readFileSync(path.join(migrationsDir, 'meta/_journal.json'), 'utf8'),
+).entries.at(-1).tag;
 const TARGET_MS = { pglite: 250, postgres: 100 };
 
 const load = () =>
@@ -66,11 +73,11 @@ const load = () =>
 
 async function filledWith(database: Database): Promise<number | null> {
   try {
-    const { rows } = await database.executeSql('select members, seed, generator from bench_info');
-    const [row] = rows as Array<{ members: number; seed: number; generator: number }>;
-    return row && Number(row.seed) === SEED && Number(row.generator) === GENERATOR
-      ? Number(row.members)
-      : null;
+    const { rows } = await database.executeSql('select members, seed, generator, schema from bench_info');
+    const [row] = rows as Array<{ members: number; seed: number; generator: number; schema: string }>;
+    const same =
+      row && Number(row.seed) === SEED && Number(row.generator) === GENERATOR && row.schema === SCHEMA;
+    return same ? Number(row.members) : null;
   } catch {
     return null;
   }
@@ -91,8 +98,8 @@ async function generate(database: Database, n: number) {
   }
   await refreshActive(database.db, 'everyone');
   await database.executeSql('vacuum analyze');
-  await database.executeSql('create table bench_info (members int, seed int, generator int)');
-  await database.executeSql(`insert into bench_info values (${n}, ${SEED}, ${GENERATOR})`);
+  await database.executeSql('create table bench_info (members int, seed int, generator int, schema text)');
+  await database.executeSql(`insert into bench_info values (${n}, ${SEED}, ${GENERATOR}, '${SCHEMA}')`);
 }
 
 /** PostgreSQL: bench_matching_<n>, reused when filled with the same data. */
