@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../db/client.ts';
 import { isPairOf } from '../db/pair-side.ts';
 import { messages } from '../db/schema/chat.ts';
-import { matchingProfiles } from '../db/schema/matching.ts';
+import { matchingPool, matchingProfiles } from '../db/schema/matching.ts';
 import { partnerships } from '../db/schema/partnerships.ts';
 import { questionnaireAnswers } from '../db/schema/questionnaire.ts';
 import { blocks, reports } from '../db/schema/safety.ts';
@@ -163,6 +163,8 @@ describe('issue 10: exportMember and eraseMember walk the registry', () => {
     const [byA] = await db.select({ id: reports.id }).from(reports).where(eq(reports.reporterId, a.id));
     const mailsToB = await waitingMailsTo(b.email);
     expect(await waitingMailsTo(a.email)).toBe(1);
+    // One kind of loss: one row in the matching pool (decision 016).
+    expect(await count(db, matchingPool, eq(matchingPool.userId, a.id))).toBe(1);
 
     await eraseMember(t.app.ctx, a.id);
 
@@ -183,6 +185,7 @@ describe('issue 10: exportMember and eraseMember walk the registry', () => {
     // questionnaire
     expect(await count(db, questionnaireAnswers, eq(questionnaireAnswers.userId, a.id))).toBe(0);
     expect(await count(db, matchingProfiles, eq(matchingProfiles.userId, a.id))).toBe(0);
+    expect(await count(db, matchingPool, eq(matchingPool.userId, a.id))).toBe(0);
     // partners: the request to C is gone; the pair with B stays without A's request text and shared answers
     expect(await count(db, partnerships, isPairOf(a.id, c.id))).toBe(0);
     const [pair] = await db.select().from(partnerships).where(isPairOf(a.id, b.id));

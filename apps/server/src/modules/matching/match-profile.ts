@@ -1,5 +1,6 @@
 import type { Locale } from '@trostnetz/contracts/messages';
 import type { MatchReason } from '@trostnetz/contracts/partners';
+import type { Filter } from '../questionnaire/questionnaire.data.ts';
 import type { Answers, LoadedQuestion } from '../questionnaire/questionnaire.service.ts';
 
 export interface MatchProfileValues {
@@ -11,6 +12,13 @@ export interface MatchProfileValues {
   languages: string[];
   tags: string[];
   tagBits: string;
+  /** The hard filters packed for the scan (decision 016), see `optionBits`. */
+  shareBits: number;
+  languageBits: number;
+  genderBits: number;
+  partnerGenderBits: number;
+  ageBits: number;
+  partnerAgeBits: number;
 }
 
 const listOf = (v: string[] | string | undefined) => (Array.isArray(v) ? v : []);
@@ -21,16 +29,48 @@ export function profileFromAnswers(questions: LoadedQuestion[], answers: Answers
   const tags = questions
     .filter((q) => q.weight > 0 && q.kind !== 'text')
     .flatMap((q) => listOf(answers[q.key]).map((o) => `${q.key}:${o}`));
+  const gender = byFilter('gender')[0] ?? null;
+  const partnerGenders = byFilter('partner_gender');
+  const ageGroup = byFilter('age_group')[0] ?? null;
+  const partnerAges = byFilter('partner_age');
+  const languages = byFilter('languages');
+  // A wish about the other is read over the options of the question about oneself (same keys).
+  const options = (f: Filter) => questions.find((q) => q.filter === f)?.options.map((o) => o.key) ?? [];
+  const mustShare = questions.filter((q) => q.filter === 'must_share');
   return {
     role: byFilter('role')[0] === 'supporter' ? 'supporter' : 'seeker',
-    gender: byFilter('gender')[0] ?? null,
-    partnerGenders: byFilter('partner_gender'),
-    ageGroup: byFilter('age_group')[0] ?? null,
-    partnerAges: byFilter('partner_age'),
-    languages: byFilter('languages'),
+    gender,
+    partnerGenders,
+    ageGroup,
+    partnerAges,
+    languages,
     tags,
     tagBits: tagBits(questions, tags),
+    shareBits: optionBits(
+      mustShare.flatMap((q) => q.options.map((o) => `${q.key}:${o.key}`)),
+      mustShare.flatMap((q) => listOf(answers[q.key]).map((o) => `${q.key}:${o}`)),
+    ),
+    languageBits: optionBits(options('languages'), languages),
+    genderBits: optionBits(options('gender'), gender ? [gender] : []),
+    partnerGenderBits: optionBits(options('gender'), partnerGenders),
+    ageBits: optionBits(options('age_group'), ageGroup ? [ageGroup] : []),
+    partnerAgeBits: optionBits(options('age_group'), partnerAges),
   };
+}
+
+/**
+ * A filter packed into one integer: bit i is set when the i-th of `options` is among `keys`, so "do two
+ * members share an answer" is `a & b <> 0` (decision 016). The must_share questions' options count on
+ * from one question to the next. Thirty-one options at most (a PostgreSQL integer).
+ */
+export function optionBits(options: string[], keys: string[]): number {
+  if (options.length > 31) throw new Error(`a filter question has ${options.length} options, 31 fit`);
+  let bits = 0;
+  for (const key of keys) {
+    const i = options.indexOf(key);
+    if (i >= 0) bits |= 1 << i;
+  }
+  return bits;
 }
 
 /**

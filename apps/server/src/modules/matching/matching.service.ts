@@ -1,5 +1,6 @@
 import { FriendStatus } from '@trostnetz/contracts/friendship';
-import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import {
   bothSides,
@@ -10,7 +11,7 @@ import {
   sideColumns,
   sideSql,
 } from '../../db/pair-side.ts';
-import { matchingProfiles } from '../../db/schema/matching.ts';
+import { matchingPool, matchingProfiles } from '../../db/schema/matching.ts';
 import { partnerships } from '../../db/schema/partnerships.ts';
 import { type UserRow, users } from '../../db/schema/users.ts';
 import { activeMember, hiddenEitherWay } from '../../policies/members.ts';
@@ -24,10 +25,6 @@ export const PREMIUM_SUGGESTIONS = 10;
 export const suggestionLimit = (u: Pick<UserRow, 'isPremium' | 'isSuperAdmin' | 'premiumUntil'>) =>
   isPremium(u) ? PREMIUM_SUGGESTIONS : FREE_SUGGESTIONS;
 
-/** May be suggested to others: an active member who has not paused matching. */
-const activeExpr = (userId: number) => sql`(
-  select ${and(activeMember, eq(users.matchingStatus, true))} from ${users} where ${users.id} = ${userId})`;
-
 /** Rebuilds a member's matching profile from the answers (after onboarding or a reset). */
 export async function rebuildProfile(db: Db, userId: number) {
   const values = profileFromAnswers(await loadQuestionnaire(db), await answersOf(db, userId));
@@ -38,12 +35,32 @@ export async function rebuildProfile(db: Db, userId: number) {
   await refreshActive(db, userId);
 }
 
-/** Whether others may be suggested this member: verified, onboarded, not paused, not deleted. */
-export async function refreshActive(db: Db, userId: number) {
-  await db
-    .update(matchingProfiles)
-    .set({ active: sql`coalesce(${activeExpr(userId)}, false)`, updatedAt: new Date() })
-    .where(eq(matchingProfiles.userId, userId));
+/**
+ * Whether others may be suggested this member (verified, onboarded, not paused, not deleted), and their
+ * rows in the matching pool, in one transaction: the next suggestions of everyone else see the change.
+ * `'everyone'` does the same for every profile at once (generated data, benchmarks).
+ */
+export async function refreshActive(db: Db, who: number | 'everyone') {
+  const scope = (column: SQL | AnyPgColumn) => (who === 'everyone' ? sql`true` : sql`${column} = ${who}`);
+  const activeNow = sql`coalesce((select ${and(activeMember, eq(users.matchingStatus, true))} from ${users}
+    where ${users.id} = ${matchingProfiles.userId}), false)`;
+  await db.transaction(async (tx) => {
+    await tx
+      .update(matchingProfiles)
+      .set({ active: activeNow, updatedAt: new Date() })
+      .where(and(scope(matchingProfiles.userId), sql`${matchingProfiles.active} <> ${activeNow}`));
+    await tx.delete(matchingPool).where(scope(matchingPool.userId));
+    // One row per must_share answer (the partition of that kind of loss), or one with share -1.
+    await tx.execute(sql`
+      insert into matching_pool (share, user_id, supporter, share_bits, language_bits, gender_bits,
+        partner_gender_bits, age_bits, partner_age_bits, tag_bits)
+      select s.share, p.user_id, p.role = 'supporter', p.share_bits, p.language_bits, p.gender_bits,
+        p.partner_gender_bits, p.age_bits, p.partner_age_bits, p.tag_bits
+      from matching_profiles p
+      cross join lateral (select k from generate_series(0, 30) k where p.share_bits & (1 << k) <> 0
+        union all select -1 where p.share_bits = 0) s(share)
+      where p.active and ${scope(sql`p.user_id`)}`);
+  });
 }
 
 export interface Candidate {
@@ -52,44 +69,78 @@ export interface Candidate {
   shared: string[];
 }
 
+/** The bit numbers set in `bits` (0 … 30). */
+const bitsSet = (bits: number) => Array.from({ length: 31 }, (_, k) => k).filter((k) => bits & (1 << k));
+
 /**
- * The matcher, as one query: hard filters (a shared kind of loss, languages, mutual gender and age preferences, supporters
+ * The matcher: hard filters (a shared kind of loss, languages, mutual gender and age preferences, supporters
  * only for seekers, never oneself, hidden in either direction, inactive, or anyone already paired or
- * suggested before), then the score over shared weighted answers as one bit count.
+ * suggested before), then the score over shared weighted answers as one bit count, best first, ties
+ * newest first. It scans the matching pool's partitions of the member's own kinds of loss, whose rows
+ * hold the filters packed into integers (decision 016); a member found in two of them counts in the
+ * first only.
+ *
+ * A member with several kinds of loss is first matched with those who share all of them (one partition,
+ * few rows pass). Anyone sharing fewer misses at least one must_share answer, so scores at most the
+ * member's whole weight less the lightest must_share answer; when the `limit`-th score found first is
+ * above that, nobody else can take a place and the first answer is the exact one. Otherwise the whole
+ * query runs.
  */
 export async function findCandidates(db: Db, userId: number, limit: number): Promise<Candidate[]> {
   const [me] = await db.select().from(matchingProfiles).where(eq(matchingProfiles.userId, userId));
   if (!me || !me.tagBits.includes('1')) return [];
-  const list = (xs: string[]) => `{${xs.join(',')}}`;
-  const mustShare = (await loadQuestionnaire(db))
-    .filter((q) => q.filter === 'must_share')
-    .flatMap((q) => me.tags.filter((t) => t.startsWith(`${q.key}:`)));
+  const shares = bitsSet(me.shareBits);
   const score = sql`case when length(p.tag_bits) = ${me.tagBits.length}
     then bit_count(p.tag_bits & ${me.tagBits}::varbit) else 0 end`;
-  const result = await db.execute(sql`
-    select id, score, tags from (
-      select p.user_id as id, ${score}::int as score, p.tags
-      from matching_profiles p
-      where p.active and p.user_id <> ${userId}
-        and (${mustShare.length} = 0 or p.tags && ${list(mustShare)}::text[])
-        and p.languages && ${list(me.languages)}::text[]
-        and (${me.role} = 'seeker' or p.role = 'seeker')
-        and (${me.partnerGenders.length} = 0 or p.gender = any(${list(me.partnerGenders)}::text[]))
-        and (cardinality(p.partner_genders) = 0 or ${me.gender}::text = any(p.partner_genders))
-        and (${me.partnerAges.length} = 0 or p.age_group = any(${list(me.partnerAges)}::text[]))
-        and (cardinality(p.partner_ages) = 0 or ${me.ageGroup}::text = any(p.partner_ages))
-        and p.user_id <> all(array(${hiddenEitherWay(userId)}
-          union all select ${sideSql(userId).other} from ${partnerships} where ${involves(userId)}))
-    ) c
-    where score > 0
-    order by score desc, id desc
-    limit ${limit}`);
-  const mine = new Set(me.tags);
-  return (result.rows as Array<{ id: string | number; score: number; tags: string[] | string }>).map((r) => ({
-    id: Number(r.id),
-    score: Number(r.score),
-    shared: (Array.isArray(r.tags) ? r.tags : parsePgArray(r.tags)).filter((t) => mine.has(t)),
-  }));
+  const wish = (mine: number, theirs: SQL) => (mine === 0 ? sql`true` : sql`${theirs} & ${mine} <> 0`);
+  const best = async (pool: SQL): Promise<Candidate[]> => {
+    const result = await db.execute(sql`
+      select c.id, c.score, m.tags from (
+        select p.user_id as id, ${score}::int as score
+        from matching_pool p
+        where ${pool}
+          and p.language_bits & ${me.languageBits} <> 0
+          and ${me.role === 'supporter' ? sql`not p.supporter` : sql`true`}
+          and ${wish(me.partnerGenderBits, sql`p.gender_bits`)}
+          and (p.partner_gender_bits = 0 or p.partner_gender_bits & ${me.genderBits} <> 0)
+          and ${wish(me.partnerAgeBits, sql`p.age_bits`)}
+          and (p.partner_age_bits = 0 or p.partner_age_bits & ${me.ageBits} <> 0)
+          and p.user_id <> ${userId}
+          and p.user_id <> all(array(${hiddenEitherWay(userId)}
+            union all select ${sideSql(userId).other} from ${partnerships} where ${involves(userId)}))
+        order by score desc, id desc
+        limit ${limit}
+      ) c
+      join matching_profiles m on m.user_id = c.id
+      where c.score > 0
+      order by c.score desc, c.id desc`);
+    const mine = new Set(me.tags);
+    return (result.rows as Array<{ id: string | number; score: number; tags: string[] | string }>).map(
+      (r) => ({
+        id: Number(r.id),
+        score: Number(r.score),
+        shared: (Array.isArray(r.tags) ? r.tags : parsePgArray(r.tags)).filter((t) => mine.has(t)),
+      }),
+    );
+  };
+  // Without a must_share answer anyone may be suggested: each pooled member once (their first row).
+  if (shares.length === 0) return best(sql`p.share_bits & ((1 << greatest(p.share, 0)) - 1) = 0`);
+  const lightest = Math.min(
+    ...(await loadQuestionnaire(db)).filter((q) => q.filter === 'must_share').map((q) => q.weight),
+  );
+  if (shares.length > 1 && lightest > 0 && limit > 0) {
+    const sharingAll = await best(
+      sql`p.share = ${shares[0]} and p.share_bits & ${me.shareBits} = ${me.shareBits}`,
+    );
+    const reachable = me.tagBits.replaceAll('0', '').length - lightest;
+    if (sharingAll.length === limit && sharingAll[limit - 1]!.score > reachable) return sharingAll;
+  }
+  return best(
+    sql`p.share in (${sql.join(
+      shares.map((k) => sql`${k}`),
+      sql`, `,
+    )}) and p.share_bits & ${me.shareBits} & ((1 << p.share) - 1) = 0`,
+  );
 }
 
 // node-postgres returns text[] from a subquery as an array; PGlite may hand back the literal.

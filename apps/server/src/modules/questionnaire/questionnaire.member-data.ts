@@ -1,14 +1,17 @@
 import { eq } from 'drizzle-orm';
-import { matchingProfiles } from '../../db/schema/matching.ts';
+import { matchingPool, matchingPoolTables, matchingProfiles } from '../../db/schema/matching.ts';
 import { questionnaireAnswers } from '../../db/schema/questionnaire.ts';
 import { users } from '../../db/schema/users.ts';
 import { defineMemberData } from '../../lifecycle/member-data.ts';
 import { answersOf, loadQuestionnaire } from './questionnaire.service.ts';
 
-/** The answers (health data, DSGVO Art. 9) and the matching profile derived from them: both go. */
+/**
+ * The answers (health data, DSGVO Art. 9) and what matching derives from them, the profile and its rows
+ * in the matching pool (decision 016; the export's matching_profile tells what they say): all go.
+ */
 export const questionnaireData = defineMemberData({
   module: 'questionnaire',
-  tables: ['questionnaire_answers', 'matching_profiles'],
+  tables: ['questionnaire_answers', 'matching_profiles', ...matchingPoolTables],
   async exportMember(ctx, userId) {
     const [user] = await ctx.db.select({ locale: users.locale }).from(users).where(eq(users.id, userId));
     const locale = user?.locale ?? 'de';
@@ -36,6 +39,7 @@ export const questionnaireData = defineMemberData({
   },
   async eraseMember(_ctx, userId, tx) {
     await tx.delete(questionnaireAnswers).where(eq(questionnaireAnswers.userId, userId));
+    await tx.delete(matchingPool).where(eq(matchingPool.userId, userId));
     await tx.delete(matchingProfiles).where(eq(matchingProfiles.userId, userId));
   },
 });
