@@ -142,7 +142,7 @@ async function pgliteDatabase(n: number): Promise<Database> {
 }
 
 /**
- * The matcher of decision 002, as it was before decision 016: one scan of matching_profiles with the
+ * The matcher of decision 002, as it was before decision 017: one scan of matching_profiles with the
  * filters on the text columns. Exact, so it serves as the oracle the pool's answers must equal.
  */
 async function decision002Candidates(

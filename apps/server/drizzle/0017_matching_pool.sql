@@ -11,7 +11,7 @@ CREATE TABLE "matching_pool" (
 	"tag_bits" bit varying NOT NULL
 ) PARTITION BY LIST ("share");
 --> statement-breakpoint
--- One partition per kind of loss (decision 016), each scanned by one process: on two cores parallel workers
+-- One partition per kind of loss (decision 017), each scanned by one process: on two cores parallel workers
 -- only added start-up time and waiting under load.
 CREATE TABLE "matching_pool_0" PARTITION OF "matching_pool" FOR VALUES IN (0) WITH (parallel_workers = 0);--> statement-breakpoint
 CREATE TABLE "matching_pool_1" PARTITION OF "matching_pool" FOR VALUES IN (1) WITH (parallel_workers = 0);--> statement-breakpoint
@@ -41,7 +41,7 @@ ALTER TABLE "matching_profiles" ADD COLUMN "age_bits" integer DEFAULT 0 NOT NULL
 ALTER TABLE "matching_profiles" ADD COLUMN "partner_age_bits" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "matching_pool" ADD CONSTRAINT "matching_pool_user_id_matching_profiles_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."matching_profiles"("user_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "matching_pool_user_idx" ON "matching_pool" USING btree ("user_id");--> statement-breakpoint
--- Decision 016: existing profiles get their filters packed (bit i = the question's i-th option, the
+-- Decision 017: existing profiles get their filters packed (bit i = the question's i-th option, the
 -- must_share questions' options counted on in questionnaire order, as match-profile.ts optionBits does).
 WITH "option_bits" AS (
 	SELECT q."filter", q."key" AS "question", o."key" AS "option",

@@ -163,7 +163,7 @@ describe('issue 10: exportMember and eraseMember walk the registry', () => {
     const [byA] = await db.select({ id: reports.id }).from(reports).where(eq(reports.reporterId, a.id));
     const mailsToB = await waitingMailsTo(b.email);
     expect(await waitingMailsTo(a.email)).toBe(1);
-    // One kind of loss: one row in the matching pool (decision 016).
+    // One kind of loss: one row in the matching pool (decision 017).
     expect(await count(db, matchingPool, eq(matchingPool.userId, a.id))).toBe(1);
 
     await eraseMember(t.app.ctx, a.id);

@@ -17,7 +17,7 @@ const varbit = customType<{ data: string }>({ dataType: () => 'bit varying' });
 
 /**
  * One row per onboarded member, derived from the answers: the hard-filter columns and the scored
- * `tags` ("question:option"). The matcher scans `matching_pool`, copied from here (decision 016).
+ * `tags` ("question:option"). The matcher scans `matching_pool`, copied from here (decision 017).
  */
 export const matchingProfiles = pgTable('matching_profiles', {
   userId: bigint('user_id', { mode: 'number' })
@@ -32,7 +32,7 @@ export const matchingProfiles = pgTable('matching_profiles', {
   tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
   /** The tags as bits, each answer as many bits wide as its question's weight: score = bit_count(a & b). */
   tagBits: varbit('tag_bits').notNull().default(sql`B''`),
-  // The hard filters packed for the scan (decision 016): bit i stands for the question's i-th option.
+  // The hard filters packed for the scan (decision 017): bit i stands for the question's i-th option.
   /** The answers of the must_share question (kinds of loss). */
   shareBits: integer('share_bits').notNull().default(0),
   languageBits: integer('language_bits').notNull().default(0),
@@ -51,7 +51,7 @@ export const matchingProfiles = pgTable('matching_profiles', {
 export const MATCHING_POOL_PARTITIONS = 16;
 
 /**
- * The members others may be suggested, narrow and split by kind of loss (decision 016): one row per
+ * The members others may be suggested, narrow and split by kind of loss (decision 017): one row per
  * active profile and must_share answer (`share` = the option's bit; -1 for a profile without one), the
  * filter columns of `matching_profiles` packed into integers. The migration makes it a table partitioned
  * by `share` (drizzle-kit cannot say so), so one member's suggestions scan only the partitions of their
@@ -75,7 +75,7 @@ export const matchingPool = pgTable(
     tagBits: varbit('tag_bits').notNull(),
   },
   // No key with `share`: its column in an index would tempt PGlite, which starts with enable_seqscan off,
-  // away from the plain scan of a partition (decision 016). refreshActive keeps one row per answer.
+  // away from the plain scan of a partition (decision 017). refreshActive keeps one row per answer.
   (t) => [index('matching_pool_user_idx').on(t.userId)],
 );
 

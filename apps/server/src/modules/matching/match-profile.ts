@@ -12,7 +12,7 @@ export interface MatchProfileValues {
   languages: string[];
   tags: string[];
   tagBits: string;
-  /** The hard filters packed for the scan (decision 016), see `optionBits`. */
+  /** The hard filters packed for the scan (decision 017), see `optionBits`. */
   shareBits: number;
   languageBits: number;
   genderBits: number;
@@ -60,7 +60,7 @@ export function profileFromAnswers(questions: LoadedQuestion[], answers: Answers
 
 /**
  * A filter packed into one integer: bit i is set when the i-th of `options` is among `keys`, so "do two
- * members share an answer" is `a & b <> 0` (decision 016). The must_share questions' options count on
+ * members share an answer" is `a & b <> 0` (decision 017). The must_share questions' options count on
  * from one question to the next. Thirty-one options at most (a PostgreSQL integer).
  */
 export function optionBits(options: string[], keys: string[]): number {

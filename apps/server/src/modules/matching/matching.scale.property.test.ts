@@ -27,7 +27,7 @@ import {
 } from './reference-scorer.test-support.ts';
 
 /**
- * Issue 18 (decision 016): on random communities of 10,000 members (varied answers, hidden lists, pauses,
+ * Issue 18 (decision 017): on random communities of 10,000 members (varied answers, hidden lists, pauses,
  * pairs from earlier suggestions) the matcher returns exactly the top 10 of the plain reference scorer
  * (reference-scorer.test-support.ts), and after members finish onboarding, change answers, pause or are
  * hidden, the very next suggestions of everyone else follow. Members are written straight into the

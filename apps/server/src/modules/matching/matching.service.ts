@@ -77,7 +77,7 @@ const bitsSet = (bits: number) => Array.from({ length: 31 }, (_, k) => k).filter
  * only for seekers, never oneself, hidden in either direction, inactive, or anyone already paired or
  * suggested before), then the score over shared weighted answers as one bit count, best first, ties
  * newest first. It scans the matching pool's partitions of the member's own kinds of loss, whose rows
- * hold the filters packed into integers (decision 016); a member found in two of them counts in the
+ * hold the filters packed into integers (decision 017); a member found in two of them counts in the
  * first only.
  *
  * A member with several kinds of loss is first matched with those who share all of them (one partition,

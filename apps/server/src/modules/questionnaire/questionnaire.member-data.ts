@@ -7,7 +7,7 @@ import { answersOf, loadQuestionnaire } from './questionnaire.service.ts';
 
 /**
  * The answers (health data, DSGVO Art. 9) and what matching derives from them, the profile and its rows
- * in the matching pool (decision 016; the export's matching_profile tells what they say): all go.
+ * in the matching pool (decision 017; the export's matching_profile tells what they say): all go.
  */
 export const questionnaireData = defineMemberData({
   module: 'questionnaire',
