@@ -1,7 +1,8 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yauzl from 'yauzl';
+import { users } from '../../db/schema/users.ts';
 import { type MemberTokens, onboardMember } from '../../test/factories.ts';
 import { call, createTestApp, outbox, type TestApp } from '../../test/test-app.ts';
 import { EXPORT_PAGE_SIZE } from '../chat/chat.member-data.ts';
@@ -109,6 +110,9 @@ describe('issue 11: GET /api/user/export streams a ZIP of everything the registr
     ]);
     expect(data.account.user.email).toBe(a.email);
     expect(data.account.terms_accepted_at).toEqual(expect.any(String));
+    // Issue 16: when the questionnaire was first finished (the console counts it per day).
+    const [row] = await t.app.ctx.db.select().from(users).where(eq(users.id, a.id));
+    expect(data.account.onboarded_at).toBe(row!.onboardedAt!.toISOString());
     expect(data.account.sessions.length).toBeGreaterThan(0);
     expect(data.questionnaire.answers.length).toBeGreaterThan(0);
     expect(data.chat.map((m: { message: string; from_me: boolean }) => [m.from_me, m.message])).toEqual([
