@@ -231,6 +231,8 @@ const memberReport = z.object({
 });
 export const adminMemberDetail = adminMemberRow.extend({
   last_seen_at: z.string().nullable(),
+  /** When the staff member confirmed their second factor (TOTP); null when they have none (yet). */
+  second_factor_enrolled_at: z.string().nullable(),
   sessions: z.array(adminMemberSession),
   reports_about: z.array(memberReport),
   reports_by: z.array(memberReport),
@@ -267,6 +269,8 @@ export const liftSuspensionBody = z.object({ text: reasonText });
 export const premiumBody = z.object({ premium: z.boolean(), text: reasonText, password: reauthPassword });
 export const rolesBody = z.object({ roles: z.array(z.enum(ROLE_NAMES)), password: reauthPassword });
 export const deleteMemberBody = z.object({ text: reasonText, password: reauthPassword });
+/** A staff member lost their authenticator: their TOTP and recovery codes go, they enrol again. */
+export const resetSecondFactorBody = z.object({ text: reasonText, password: reauthPassword });
 
 // ── The rest ─────────────────────────────────────────────────────────────────
 export const adminStatsQuery = z.object({

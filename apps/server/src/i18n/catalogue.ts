@@ -90,6 +90,14 @@ const de = {
   'mail.new_sign_in.action': 'Sitzungen ansehen',
   'mail.new_sign_in.unknown': 'unbekannt',
 
+  // The console (issue 16): an admin reset a staff member's second factor.
+  'mail.second_factor_reset.subject': '{{app}}: Dein zweiter Faktor für die Verwaltung wurde zurückgesetzt',
+  'mail.second_factor_reset.done':
+    'jemand aus der Leitung des Teams hat deinen zweiten Faktor (die Authenticator-App und die Wiederherstellungscodes) für die Verwaltung zurückgesetzt. Deine Anmeldungen in der Verwaltung sind beendet.',
+  'mail.second_factor_reset.next':
+    'Bei deiner nächsten Anmeldung richtest du den zweiten Faktor neu ein. Hast du darum nicht gebeten? Dann sag bitte sofort der Leitung des Teams Bescheid.',
+  'mail.second_factor_reset.action': 'Zur Anmeldung der Verwaltung',
+
   'imprint.address': 'Anschrift',
   'imprint.email': 'E-Mail',
   'imprint.phone': 'Telefon',
@@ -429,6 +437,13 @@ const en: Record<TextKey, string> = {
     'Was it you? Then all is well. If not, end the session in your settings and change your password.',
   'mail.new_sign_in.action': 'See sessions',
   'mail.new_sign_in.unknown': 'unknown',
+
+  'mail.second_factor_reset.subject': '{{app}}: Your second factor for the administration was reset',
+  'mail.second_factor_reset.done':
+    'someone leading the team has reset your second factor (the authenticator app and the recovery codes) for the administration. Your administration sessions have ended.',
+  'mail.second_factor_reset.next':
+    'At your next sign-in you set up the second factor again. You did not ask for this? Then please tell the team leads at once.',
+  'mail.second_factor_reset.action': 'To the administration sign-in',
 
   'imprint.address': 'Address',
   'imprint.email': 'E-mail',
