@@ -23,7 +23,7 @@ import { longDate } from '../../i18n/long-date.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Tx } from '../../lifecycle/member-data.ts';
 import { isGone } from '../../policies/members.ts';
-import { endMemberLive } from '../chat/chat.service.ts';
+import { announceModeratedMessage, endMemberLive } from '../chat/chat.service.ts';
 import { layout } from '../mail/templates.ts';
 import { unreadCount } from '../notifications/notifier.ts';
 import { audit } from './audit.service.ts';
@@ -370,6 +370,8 @@ export async function decideReport(ctx: AppContext, staff: UserRow, id: number, 
     });
     return decision!;
   });
+  if (body.decision === 'content_removed' && anchor.targetType === 'message')
+    await announceModeratedMessage(ctx, anchor.targetId);
   if (body.decision === 'member_suspended' && authorId) await endMemberLive(ctx, authorId);
   if (body.decision !== 'no_action' && authorId) await tellAffected(ctx, decision);
   const reporters = [...new Set(group.flatMap((r) => (r.reporterId ? [r.reporterId] : [])))];
@@ -604,6 +606,8 @@ export async function decideAppeal(ctx: AppContext, staff: UserRow, id: number, 
       reason: body.statement,
     });
   });
+  if (body.decision === 'reversed' && d.decision === 'content_removed' && d.targetType === 'message')
+    await announceModeratedMessage(ctx, d.targetId);
   await tellAppealOutcome(ctx, d, body.decision, body.statement);
   const [updated] = (await listAppeals(ctx.db, body.decision)).filter((x) => x.id === id);
   return updated!;
