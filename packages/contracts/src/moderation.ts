@@ -1,6 +1,13 @@
 import { z } from 'zod';
-import { APPEAL_STATUSES, MODERATION_RULES, REPORT_DECISIONS } from './admin.ts';
+import {
+  APPEAL_STATUSES,
+  MODERATION_RULES,
+  REPORT_DECISIONS,
+  REPORT_STATUSES,
+  REPORT_TARGETS,
+} from './admin.ts';
 import { idNumber, requiredString } from './fields.ts';
+import { reportReasons } from './safety.ts';
 
 /**
  * The member side of moderation (issue 16; DSA Art. 17 statements of reasons, Art. 20 appeals):
@@ -36,3 +43,20 @@ export type ModerationNotices = z.infer<typeof moderationNotices>;
 export const appealBody = z.object({ notice_id: idNumber, text: requiredString(5000, 10) });
 export type AppealBody = z.input<typeof appealBody>;
 export const appealCreated = z.object({ id: z.number().int(), status: z.literal('open') });
+
+/**
+ * `GET /api/moderation/reports`: what I reported and what became of it (DSA Art. 16(5)): the kind of
+ * item, my reason, the state and the decision's kind; never whom or what it was about.
+ */
+export const myReport = z.object({
+  id: z.number().int(),
+  target_type: z.enum(REPORT_TARGETS),
+  reason: z.enum(reportReasons),
+  created_at: z.string(),
+  status: z.enum(REPORT_STATUSES),
+  decision: z.enum(REPORT_DECISIONS).nullable(),
+  decided_at: z.string().nullable(),
+});
+export type MyReport = z.infer<typeof myReport>;
+export const myReports = z.object({ items: z.array(myReport) });
+export type MyReports = z.infer<typeof myReports>;

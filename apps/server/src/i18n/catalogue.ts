@@ -298,6 +298,8 @@ const de = {
   'mail.notice.action': '{{app}} öffnen',
   'mail.notice.footer':
     'Welche E-Mails du bekommst, stellst du unter {{link}} ein. Diese Art E-Mail abbestellen: {{unsubscribe}}',
+  'mail.notice.footer_fixed':
+    'Diese Hinweise bekommst du immer, weil sie dich unmittelbar betreffen. Welche E-Mails du sonst bekommst, stellst du unter {{link}} ein.',
   'mail.news_confirm.subject': '{{app}}: Bitte bestätige Neuigkeiten per E-Mail',
   'mail.news_confirm.asked':
     'du möchtest Neuigkeiten von {{app}} per E-Mail bekommen. Bitte bestätige das mit dem Link unten.',
@@ -309,6 +311,9 @@ const de = {
   'notify.news_confirmed': 'Danke! Du bekommst Neuigkeiten jetzt per E-Mail.',
   // Moderation (issue 16, DSA Art. 17 and 20). Mails never quote what a member wrote.
   'notify.moderation': 'Eine Entscheidung unseres Teams',
+  // A report's receipt and outcome (DSA Art. 16(4), (5)): never who or what was reported.
+  'notify.report_received': 'Deine Meldung ist angekommen, wir sehen sie uns an',
+  'notify.report_decided': 'Wir haben deine Meldung geprüft und entschieden',
   'moderation.decision.no_action': 'keine Maßnahme',
   'moderation.decision.content_removed': 'Inhalt entfernt',
   'moderation.decision.member_warned': 'Verwarnung',
@@ -339,12 +344,6 @@ const de = {
   'mail.moderation.notice.action': 'Entscheidung ansehen',
   'mail.moderation.footer':
     'Du bekommst diese E-Mail, weil eine Entscheidung unseres Teams dich betrifft. Sie enthält keine Nachrichten oder Beiträge.',
-  'mail.moderation.outcome.subject': '{{app}}: Deine Meldung wurde bearbeitet',
-  'mail.moderation.outcome.body':
-    'danke, dass du uns Bescheid gegeben hast. Wir haben deine Meldung geprüft und entschieden: {{decision}}.',
-  'mail.moderation.outcome.private':
-    'Aus Rücksicht auf alle Beteiligten nennen wir keine weiteren Einzelheiten.',
-  'mail.moderation.outcome.action': 'Zu {{app}}',
   'mail.moderation.appeal.subject': '{{app}}: Entscheidung über deinen Widerspruch',
   'mail.moderation.appeal.upheld': 'wir haben deinen Widerspruch geprüft. Die Entscheidung bleibt bestehen.',
   'mail.moderation.appeal.reversed':
@@ -642,6 +641,8 @@ const en: Record<TextKey, string> = {
   'mail.notice.action': 'Open {{app}}',
   'mail.notice.footer':
     'Choose which e-mails you receive at {{link}}. Unsubscribe from this kind of e-mail: {{unsubscribe}}',
+  'mail.notice.footer_fixed':
+    'You always receive these notices because they concern you directly. Choose which other e-mails you receive at {{link}}.',
   'mail.news_confirm.subject': '{{app}}: Please confirm news by e-mail',
   'mail.news_confirm.asked':
     'you would like to receive news from {{app}} by e-mail. Please confirm with the link below.',
@@ -651,6 +652,8 @@ const en: Record<TextKey, string> = {
   'notify.unsubscribe_confirm': 'Unsubscribe from these e-mails',
   'notify.news_confirmed': 'Thank you! You now receive news by e-mail.',
   'notify.moderation': 'A decision by our team',
+  'notify.report_received': 'Your report has arrived, we are looking into it',
+  'notify.report_decided': 'We have looked into your report and decided',
   'moderation.decision.no_action': 'no action',
   'moderation.decision.content_removed': 'content removed',
   'moderation.decision.member_warned': 'a warning',
@@ -681,12 +684,6 @@ const en: Record<TextKey, string> = {
   'mail.moderation.notice.action': 'See the decision',
   'mail.moderation.footer':
     'You receive this e-mail because a decision by our team concerns you. It contains no messages or posts.',
-  'mail.moderation.outcome.subject': '{{app}}: Your report has been handled',
-  'mail.moderation.outcome.body':
-    'thank you for letting us know. We have looked into your report and decided: {{decision}}.',
-  'mail.moderation.outcome.private':
-    'Out of consideration for everyone involved, we give no further details.',
-  'mail.moderation.outcome.action': 'Go to {{app}}',
   'mail.moderation.appeal.subject': '{{app}}: Decision on your appeal',
   'mail.moderation.appeal.upheld': 'we have looked into your appeal. The decision stands.',
   'mail.moderation.appeal.reversed':

@@ -11,7 +11,7 @@ import {
   reportDecisionBody,
 } from '@trostnetz/contracts/admin';
 import { idParam } from '@trostnetz/contracts/fields';
-import { appealBody, appealCreated, moderationNotices } from '@trostnetz/contracts/moderation';
+import { appealBody, appealCreated, moderationNotices, myReports } from '@trostnetz/contracts/moderation';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context.ts';
@@ -26,6 +26,7 @@ import {
   listReports,
   noticesOf,
   reportDetail,
+  reportsBy,
 } from './moderation.service.ts';
 
 /** The report queue, decisions and appeals (issue 16), and the member's own notices and appeals. */
@@ -135,6 +136,18 @@ export async function moderationRoutes(app: FastifyInstance, { ctx }: { ctx: App
       preHandler: app.requireMember,
     },
     async (request) => ({ items: await noticesOf(ctx.db, currentMember(request).id) }),
+  );
+  r.get(
+    '/api/moderation/reports',
+    {
+      schema: {
+        tags: ['moderation'],
+        summary: 'What I reported and what became of it (the kinds only, never whom or what)',
+        response: { 200: myReports },
+      },
+      preHandler: app.requireMember,
+    },
+    async (request) => ({ items: await reportsBy(ctx.db, currentMember(request).id) }),
   );
   r.post(
     '/api/moderation/appeals',

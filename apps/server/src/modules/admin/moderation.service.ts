@@ -7,7 +7,7 @@ import type {
   ReportDecisionBody,
   ReportStatus,
 } from '@trostnetz/contracts/admin';
-import { APPEAL_WINDOW_DAYS, type ModerationNotice } from '@trostnetz/contracts/moderation';
+import { APPEAL_WINDOW_DAYS, type ModerationNotice, type MyReport } from '@trostnetz/contracts/moderation';
 import { and, asc, desc, eq, inArray, isNull, ne, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
 import type { Db } from '../../db/client.ts';
@@ -25,7 +25,7 @@ import type { Tx } from '../../lifecycle/member-data.ts';
 import { isGone } from '../../policies/members.ts';
 import { announceModeratedMessage, endMemberLive } from '../chat/chat.service.ts';
 import { layout } from '../mail/templates.ts';
-import { unreadCount } from '../notifications/notifier.ts';
+import { notify, unreadCount } from '../notifications/notifier.ts';
 import { audit } from './audit.service.ts';
 import { endStaffSessionsOf } from './staff.service.ts';
 
@@ -374,8 +374,12 @@ export async function decideReport(ctx: AppContext, staff: UserRow, id: number, 
     await announceModeratedMessage(ctx, anchor.targetId);
   if (body.decision === 'member_suspended' && authorId) await endMemberLive(ctx, authorId);
   if (body.decision !== 'no_action' && authorId) await tellAffected(ctx, decision);
-  const reporters = [...new Set(group.flatMap((r) => (r.reporterId ? [r.reporterId] : [])))];
-  for (const reporter of reporters) await tellReporter(ctx, reporter, decision);
+  // DSA Art. 16(5): each reporter learns that it is decided, as their receipt came (the notifier), once
+  // per person; their report's state and the decision's kind show under /notices, never the other person.
+  const reporters = new Map<number, number>();
+  for (const r of group) if (r.reporterId) reporters.set(r.reporterId, r.id);
+  for (const [reporter, reportId] of reporters)
+    await notify(ctx, reporter, 'report_decided', { actorId: null, reportId });
   return reportDetail(ctx.db, id);
 }
 
@@ -438,29 +442,6 @@ export async function tellAffected(ctx: AppContext, decision: DecisionRow) {
   await inAppNotice(ctx, member.id, `notice:${decision.id}`);
 }
 
-/** The reporter learns the outcome: the decision's kind, nothing about the other person. */
-async function tellReporter(ctx: AppContext, reporterId: number, decision: DecisionRow) {
-  const member = await memberToTell(ctx.db, reporterId);
-  if (!member) return;
-  const { appName: app, appUrl } = ctx.config;
-  const text = (key: Parameters<typeof fill>[1], values: Record<string, string> = {}) =>
-    fill(member.locale, key, { app, nickname: member.nickname, ...values });
-  ctx.mailer.queue(
-    layout(
-      member.email,
-      text('mail.moderation.outcome.subject'),
-      [
-        text('mail.greeting'),
-        text('mail.moderation.outcome.body', { decision: text(`moderation.decision.${decision.decision}`) }),
-        text('mail.moderation.outcome.private'),
-      ],
-      { label: text('mail.moderation.outcome.action'), url: `${appUrl}/notices` },
-      text('mail.moderation.footer'),
-    ),
-  );
-  await inAppNotice(ctx, member.id, `outcome:${decision.id}`);
-}
-
 async function tellAppealOutcome(
   ctx: AppContext,
   decision: DecisionRow,
@@ -510,6 +491,26 @@ export async function noticesOf(db: Db, memberId: number): Promise<ModerationNot
     appeal: a
       ? { status: a.status, text: a.text, created_at: a.createdAt.toISOString(), statement: a.statement }
       : null,
+  }));
+}
+
+/** What the member reported and what became of it: kinds and states only, never whom or what. */
+export async function reportsBy(db: Db, memberId: number): Promise<MyReport[]> {
+  const rows = await db
+    .select({ r: reports, decision: moderationDecisions.decision, decidedAt: moderationDecisions.createdAt })
+    .from(reports)
+    .leftJoin(moderationDecisions, eq(moderationDecisions.id, reports.decisionId))
+    .where(eq(reports.reporterId, memberId))
+    .orderBy(desc(reports.id))
+    .limit(100);
+  return rows.map(({ r, decision, decidedAt }) => ({
+    id: r.id,
+    target_type: toApi(r.targetType) as ApiTarget,
+    reason: r.reason as MyReport['reason'],
+    created_at: r.createdAt.toISOString(),
+    status: r.status,
+    decision: r.status === 'resolved' ? decision : null,
+    decided_at: r.status === 'resolved' ? (decidedAt?.toISOString() ?? null) : null,
   }));
 }
 

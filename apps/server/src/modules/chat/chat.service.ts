@@ -293,6 +293,8 @@ export async function reportMessage(
       snapshot,
     })
     .returning({ id: reports.id, status: reports.status });
+  // DSA Art. 16(4): a receipt at once, in the app and by mail, naming neither who nor what.
+  await notify(ctx, me, 'report_received', { actorId: null, reportId: row!.id });
   return row!;
 }
 
