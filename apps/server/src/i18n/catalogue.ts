@@ -338,13 +338,14 @@ const de = {
   'mail.moderation.notice.statement': 'Begründung: {{statement}}',
   'mail.moderation.notice.until': 'Die Sperre gilt bis {{date}}. Bis dahin kannst du dich nicht anmelden.',
   'mail.moderation.notice.contest':
-    'Wenn du nicht einverstanden bist, kannst du bis {{date}} einmal widersprechen. Über deinen Widerspruch entscheidet eine andere Person aus unserem Team.',
-  'mail.moderation.notice.contest_suspended':
-    'Wenn du nicht einverstanden bist, kannst du bis {{date}} einmal widersprechen: Schreib uns über {{link}} und nenne die Nummer {{reference}}. Über deinen Widerspruch entscheidet eine andere Person aus unserem Team.',
-  'mail.moderation.notice.action': 'Entscheidung ansehen',
+    'Wenn du nicht einverstanden bist, kannst du bis {{date}} einmal widersprechen: über den Link unten, auch ohne dich anzumelden. Über deinen Widerspruch entscheidet eine andere Person aus unserem Team.',
+  'mail.moderation.notice.contest_other':
+    'Du kannst uns auch über {{link}} schreiben und die Nummer {{reference}} nennen.',
+  'mail.moderation.notice.action': 'Entscheidung ansehen und widersprechen',
   'mail.moderation.footer':
     'Du bekommst diese E-Mail, weil eine Entscheidung unseres Teams dich betrifft. Sie enthält keine Nachrichten oder Beiträge.',
   'mail.moderation.appeal.subject': '{{app}}: Entscheidung über deinen Widerspruch',
+  'mail.moderation.appeal.action': 'Entscheidung ansehen',
   'mail.moderation.appeal.upheld': 'wir haben deinen Widerspruch geprüft. Die Entscheidung bleibt bestehen.',
   'mail.moderation.appeal.reversed':
     'wir haben deinen Widerspruch geprüft und die Entscheidung aufgehoben. Alles ist wieder wie vorher.',
@@ -678,13 +679,14 @@ const en: Record<TextKey, string> = {
   'mail.moderation.notice.statement': 'Reasons: {{statement}}',
   'mail.moderation.notice.until': 'The suspension lasts until {{date}}. Until then you cannot sign in.',
   'mail.moderation.notice.contest':
-    'If you disagree, you can appeal once until {{date}}. Someone else from our team decides on your appeal.',
-  'mail.moderation.notice.contest_suspended':
-    'If you disagree, you can appeal once until {{date}}: write to us at {{link}} and quote the number {{reference}}. Someone else from our team decides on your appeal.',
-  'mail.moderation.notice.action': 'See the decision',
+    'If you disagree, you can appeal once until {{date}}: through the link below, also without signing in. Someone else from our team decides on your appeal.',
+  'mail.moderation.notice.contest_other':
+    'You can also write to us at {{link}} and quote the number {{reference}}.',
+  'mail.moderation.notice.action': 'See the decision and appeal',
   'mail.moderation.footer':
     'You receive this e-mail because a decision by our team concerns you. It contains no messages or posts.',
   'mail.moderation.appeal.subject': '{{app}}: Decision on your appeal',
+  'mail.moderation.appeal.action': 'See the decision',
   'mail.moderation.appeal.upheld': 'we have looked into your appeal. The decision stands.',
   'mail.moderation.appeal.reversed':
     'we have looked into your appeal and reversed the decision. Everything is as it was before.',

@@ -25,6 +25,7 @@ import type { Tx } from '../../lifecycle/member-data.ts';
 import { isGone } from '../../policies/members.ts';
 import { announceModeratedMessage, endMemberLive } from '../chat/chat.service.ts';
 import { layout } from '../mail/templates.ts';
+import { noticeLinkUrl } from '../notifications/notification-links.ts';
 import { notify, unreadCount } from '../notifications/notifier.ts';
 import { audit } from './audit.service.ts';
 import { endStaffSessionsOf } from './staff.service.ts';
@@ -400,7 +401,7 @@ async function memberToTell(db: Db, id: number) {
   return m && !isGone(m) ? m : null;
 }
 
-const appealableUntil = (d: Pick<DecisionRow, 'createdAt'>) =>
+export const appealableUntil = (d: Pick<DecisionRow, 'createdAt'>) =>
   new Date(d.createdAt.getTime() + APPEAL_WINDOW_MS);
 
 /** The statement of reasons (DSA Art. 17): what, why, which rule, until when, how to contest. */
@@ -422,20 +423,20 @@ export async function tellAffected(ctx: AppContext, decision: DecisionRow) {
     ...(suspended && decision.until
       ? [text('mail.moderation.notice.until', { date: longDate(locale, decision.until) })]
       : []),
-    suspended
-      ? text('mail.moderation.notice.contest_suspended', {
-          date: deadline,
-          link: `${appUrl}/customer-service`,
-          reference: `E-${decision.id}`,
-        })
-      : text('mail.moderation.notice.contest', { date: deadline }),
+    text('mail.moderation.notice.contest', { date: deadline }),
+    text('mail.moderation.notice.contest_other', {
+      link: `${appUrl}/customer-service`,
+      reference: `E-${decision.id}`,
+    }),
   ];
+  // A signed link, no sign-in needed: a suspended member contests electronically too (DSA Art. 20).
+  const contest = noticeLinkUrl(ctx.config, decision.id, member.id, appealableUntil(decision));
   ctx.mailer.queue(
     layout(
       member.email,
       text('mail.moderation.notice.subject'),
       paragraphs,
-      { label: text('mail.moderation.notice.action'), url: `${appUrl}/notices/${decision.id}` },
+      { label: text('mail.moderation.notice.action'), url: contest },
       text('mail.moderation.footer'),
     ),
   );
@@ -462,7 +463,7 @@ async function tellAppealOutcome(
         text(`mail.moderation.appeal.${outcome}`),
         text('mail.moderation.notice.statement', { statement }),
       ],
-      { label: text('mail.moderation.notice.action'), url: `${appUrl}/notices/${decision.id}` },
+      { label: text('mail.moderation.appeal.action'), url: `${appUrl}/notices/${decision.id}` },
       text('mail.moderation.footer'),
     ),
   );
@@ -478,20 +479,7 @@ export async function noticesOf(db: Db, memberId: number): Promise<ModerationNot
     .leftJoin(appeals, eq(appeals.decisionId, moderationDecisions.id))
     .where(and(eq(moderationDecisions.memberId, memberId), ne(moderationDecisions.decision, 'no_action')))
     .orderBy(desc(moderationDecisions.id));
-  return rows.map(({ d, a }) => ({
-    id: d.id,
-    target_type: toApi(d.targetType),
-    decision: d.decision,
-    rule: d.rule,
-    statement: d.statement,
-    content: d.content,
-    until: d.until?.toISOString() ?? null,
-    created_at: d.createdAt.toISOString(),
-    appealable_until: appealableUntil(d).toISOString(),
-    appeal: a
-      ? { status: a.status, text: a.text, created_at: a.createdAt.toISOString(), statement: a.statement }
-      : null,
-  }));
+  return rows.map(({ d, a }) => presentNotice(d, a));
 }
 
 /** What the member reported and what became of it: kinds and states only, never whom or what. */
@@ -512,6 +500,24 @@ export async function reportsBy(db: Db, memberId: number): Promise<MyReport[]> {
     decision: r.status === 'resolved' ? decision : null,
     decided_at: r.status === 'resolved' ? (decidedAt?.toISOString() ?? null) : null,
   }));
+}
+
+/** A statement of reasons as its member reads it, with their appeal. */
+export function presentNotice(d: DecisionRow, a: typeof appeals.$inferSelect | null): ModerationNotice {
+  return {
+    id: d.id,
+    target_type: toApi(d.targetType),
+    decision: d.decision,
+    rule: d.rule,
+    statement: d.statement,
+    content: d.content,
+    until: d.until?.toISOString() ?? null,
+    created_at: d.createdAt.toISOString(),
+    appealable_until: appealableUntil(d).toISOString(),
+    appeal: a
+      ? { status: a.status, text: a.text, created_at: a.createdAt.toISOString(), statement: a.statement }
+      : null,
+  };
 }
 
 /** Once per notice, within six months of it; only the affected member (anyone else: 404). */
