@@ -389,6 +389,44 @@ export const planIdParam = z.object({
     .regex(/^[a-z0-9-]+$/, vmsg('invalid')),
 });
 
+/** Every action the audit log records; the console names each in German and English. */
+export const AUDIT_ACTIONS = [
+  'staff.enrolled',
+  'staff.signed_in',
+  'staff.signed_in_recovery_code',
+  'report.assigned',
+  'report.no_action',
+  'report.content_removed',
+  'report.member_warned',
+  'report.member_suspended',
+  'appeal.upheld',
+  'appeal.reversed',
+  'member.note_added',
+  'member.verification_mail_sent',
+  'member.sessions_revoked',
+  'member.suspended',
+  'member.suspension_lifted',
+  'member.premium_granted',
+  'member.premium_taken',
+  'member.roles_set',
+  'member.second_factor_reset',
+  'member.deleted',
+  'group.created',
+  'group.updated',
+  'category.created',
+  'category.updated',
+  'content.published',
+  'content.restored',
+  'faq.edited',
+  'support.assigned',
+  'support.answered',
+  'support.closed',
+  'plan.created',
+  'plan.price_changed',
+  'plan.retired',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
 export const auditEntry = z.object({
   id: z.number().int(),
   actor: staffRef,

@@ -344,6 +344,10 @@ const de = {
   'mail.moderation.notice.action': 'Entscheidung ansehen und widersprechen',
   'mail.moderation.footer':
     'Du bekommst diese E-Mail, weil eine Entscheidung unseres Teams dich betrifft. Sie enthält keine Nachrichten oder Beiträge.',
+  'mail.suspension_lifted.subject': '{{app}}: Deine Sperre ist aufgehoben',
+  'mail.suspension_lifted.done':
+    'unser Team hat die Sperre deines Kontos aufgehoben. Du kannst dich ab sofort wieder anmelden.',
+  'mail.suspension_lifted.action': 'Anmelden',
   'mail.moderation.appeal.subject': '{{app}}: Entscheidung über deinen Widerspruch',
   'mail.moderation.appeal.action': 'Entscheidung ansehen',
   'mail.moderation.appeal.upheld': 'wir haben deinen Widerspruch geprüft. Die Entscheidung bleibt bestehen.',
@@ -685,6 +689,10 @@ const en: Record<TextKey, string> = {
   'mail.moderation.notice.action': 'See the decision and appeal',
   'mail.moderation.footer':
     'You receive this e-mail because a decision by our team concerns you. It contains no messages or posts.',
+  'mail.suspension_lifted.subject': '{{app}}: Your suspension has been lifted',
+  'mail.suspension_lifted.done':
+    'our team has lifted the suspension of your account. You can sign in again right away.',
+  'mail.suspension_lifted.action': 'Sign in',
   'mail.moderation.appeal.subject': '{{app}}: Decision on your appeal',
   'mail.moderation.appeal.action': 'See the decision',
   'mail.moderation.appeal.upheld': 'we have looked into your appeal. The decision stands.',

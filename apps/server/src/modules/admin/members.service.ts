@@ -276,8 +276,9 @@ export async function suspendAccount(
   await tellAffected(ctx, decision);
 }
 
+/** Lifts a running suspension: the member signs in again at once and is told so by mail. */
 export async function liftSuspension(ctx: AppContext, staff: UserRow, id: number, text: string) {
-  await memberOr404(ctx.db, id);
+  const m = await memberOr404(ctx.db, id);
   await ctx.db.transaction(async (tx) => {
     const lifted = await tx
       .update(suspensions)
@@ -293,6 +294,8 @@ export async function liftSuspension(ctx: AppContext, staff: UserRow, id: number
       reason: text,
     });
   });
+  const { appName, appUrl } = ctx.config;
+  ctx.mailer.queue(mailTemplate('suspensionLifted', m.locale, appName, m, `${appUrl}/login`));
 }
 
 /** Admin only (roles.assign): the member's roles become exactly these; their console sessions end. */

@@ -138,7 +138,7 @@ describe('issue 16 members: suspension with a statement of reasons, asked for th
     });
   });
 
-  it('lifting it lets the member sign in again (one audit row)', async () => {
+  it('lifting it lets the member sign in again, and tells them so by mail (one audit row)', async () => {
     const { res, rows } = await audited(() =>
       call(t, 'DELETE', `/api/admin/members/${m.id}/suspension`, {
         token: mod,
@@ -151,6 +151,15 @@ describe('issue 16 members: suspension with a statement of reasons, asked for th
       body: { username: m.email, password: strongPassword },
     });
     expect(login.status).toBe(200);
+    const told = (await outbox(t)).filter((x) => x.to.includes(m.email) && x.subject.includes('Sperre'));
+    expect(told.map((x) => x.subject)).toEqual(['Trostnetz: Deine Sperre ist aufgehoben']);
+    expect(told[0]!.text).not.toContain('Widerspruch per Mail.');
+    // Nothing left to lift: 409.
+    const again = await call(t, 'DELETE', `/api/admin/members/${m.id}/suspension`, {
+      token: mod,
+      body: { text: 'Noch einmal.' },
+    });
+    expect(again.status).toBe(409);
   });
 });
 

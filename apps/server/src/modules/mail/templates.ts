@@ -115,6 +115,13 @@ const mails = {
     action: 'mail.second_factor_reset.action',
     footer: 'mail.footer.security',
   },
+  /** A suspension was lifted early by the team (issue 16): the member may sign in again. */
+  suspensionLifted: {
+    subject: 'mail.suspension_lifted.subject',
+    body: () => ['mail.suspension_lifted.done'],
+    action: 'mail.suspension_lifted.action',
+    footer: 'mail.moderation.footer',
+  },
   supportReceived: {
     subject: 'mail.support_received.subject',
     body: () => ['mail.support_received.thanks', 'mail.support_received.when'],
