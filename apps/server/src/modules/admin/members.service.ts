@@ -20,6 +20,7 @@ import { markForDeletion } from '../account/deletion.service.ts';
 import { sendVerificationMail } from '../auth/accounts.service.ts';
 import { endMemberLive } from '../chat/chat.service.ts';
 import { mailTemplate } from '../mail/templates.ts';
+import { notify } from '../notifications/notifier.ts';
 import { announcePremium, recomputePremium } from '../payments/payments.service.ts';
 import { audit } from './audit.service.ts';
 import { suspendMember, suspensionEnd, tellAffected } from './moderation.service.ts';
@@ -338,8 +339,8 @@ export async function resetSecondFactor(ctx: AppContext, staff: UserRow, id: num
       reason: text,
     });
   });
-  const { appName, appUrl } = ctx.config;
-  ctx.mailer.queue(mailTemplate('secondFactorReset', m.locale, appName, m, `${appUrl}/nova/login`));
+  // A security notice: at once, by mail, also in quiet hours (decision 016).
+  await notify(ctx, id, 'security', { mail: 'secondFactorReset', url: `${ctx.config.appUrl}/nova/login` });
 }
 
 /** Through the member life cycle: hidden at once, erased after the grace period; the member can still undo by mail. */

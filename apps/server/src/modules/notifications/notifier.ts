@@ -19,7 +19,14 @@ export interface NotifySubject {
 
 /** The mails of the catalogue each always-on kind may send (a feature cannot file one under another kind). */
 const NOTICE_MAILS = {
-  security: ['newSignIn', 'passwordChanged', 'emailChangeRequested', 'addressInUse', 'addressClaimed'],
+  security: [
+    'newSignIn',
+    'passwordChanged',
+    'emailChangeRequested',
+    'addressInUse',
+    'addressClaimed',
+    'secondFactorReset',
+  ],
   deletion: ['deletion'],
   export: ['exportMade'],
 } as const satisfies Record<AlwaysOnKind, readonly MailKind[]>;
