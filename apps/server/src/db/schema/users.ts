@@ -34,7 +34,7 @@ export const users = pgTable(
     matchingStep: integer('matching_step').notNull().default(0),
     /**
      * When the member first finished the questionnaire (issue 16: the console's "onboarded per day").
-     * Answering again later keeps it; migration 0017 says how rows from before it were back-filled.
+     * Answering again later keeps it; its migration (`*_onboarded_at.sql`) says how older rows were back-filled.
      */
     onboardedAt: timestamp('onboarded_at', { withTimezone: true }),
     /** Chat read receipts (issue 13): off, the partner does not see my reads and I do not see theirs. */

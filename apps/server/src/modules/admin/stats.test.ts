@@ -80,26 +80,25 @@ describe('issue 16 dashboard: onboarded per day, exactly', () => {
   });
 });
 
-/** A migrations folder holding the project's migrations before `tag` (and their journal entries). */
-function migrationsBefore(tag: string): string {
+/** A migrations folder holding the project's migrations before the one `is` names (and their journal entries). */
+function migrationsBefore(is: (tag: string) => boolean): string {
   const dir = mkdtempSync(path.join(tmpdir(), 'trostnetz-migrations-'));
   mkdirSync(path.join(dir, 'meta'));
   const journal = JSON.parse(readFileSync(path.join(migrationsDir, 'meta/_journal.json'), 'utf8')) as {
     entries: Array<{ tag: string }>;
   };
-  const entries = journal.entries.slice(
-    0,
-    journal.entries.findIndex((e) => e.tag === tag),
-  );
+  const at = journal.entries.findIndex((e) => is(e.tag));
+  if (at < 0) throw new Error('no such migration');
+  const entries = journal.entries.slice(0, at);
   writeFileSync(path.join(dir, 'meta/_journal.json'), JSON.stringify({ ...journal, entries }));
   for (const e of entries)
     copyFileSync(path.join(migrationsDir, `${e.tag}.sql`), path.join(dir, `${e.tag}.sql`));
   return dir;
 }
 
-describe('migration 0017: members onboarded before it get their onboarding time back-filled', () => {
+describe('the onboarded_at migration: members onboarded before it get their onboarding time back-filled', () => {
   it('the time their last answer was saved; without answers their creation time; unfinished members none', async () => {
-    const before = migrationsBefore('0017_onboarded_at');
+    const before = migrationsBefore((tag) => tag.endsWith('_onboarded_at'));
     const client = new PGlite();
     try {
       const db = drizzle(client);
