@@ -4,14 +4,16 @@ import { fileURLToPath } from 'node:url';
 import { expect, type Page, test } from '@playwright/test';
 import { E2E_ADMIN_PASSWORD, E2E_ADMINS } from '../support/admins.ts';
 import { expectNoAxeViolations } from '../support/axe.ts';
-import { type Lang, openPage, runsIn } from '../support/journey.ts';
+import { dataDir, type Lang, openPage, runsIn } from '../support/journey.ts';
 import { type E2EMember, onboardedMember, PASSWORD } from '../support/members.ts';
+import { pathOf, waitForLink } from '../support/outbox.ts';
 import { enrolInBrowser, staffHeaders, staffSignIn, withStaffSession } from '../support/staff.ts';
 
 /**
  * Issue 16, the team's console: a moderator enrols TOTP and signs in, takes the report, removes a post
- * with a reason; the author reads the statement of reasons and appeals; a second moderator decides the
- * appeal; the audit log shows all of it. German on the 375 px phone, English on the 1280 px desktop.
+ * with a reason; the author reads the statement of reasons (also through the mail's signed link, without
+ * signing in) and appeals; the reporter sees the outcome; a second moderator decides the appeal; an admin
+ * resets a second factor; the audit log shows all of it. German on the 375 px phone, English on 1280 px.
  */
 const SHOTS = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '.artifacts', 'nova');
 
@@ -49,7 +51,21 @@ const ui = {
     answer: 'Antwort an die Person',
     reversedState: 'Dein Widerspruch war erfolgreich.',
     audit: 'Protokoll',
-    auditActions: ['Meldung übernommen', 'Meldung: Inhalt entfernt', 'Widerspruch: Entscheidung aufgehoben'],
+    auditActions: [
+      'Meldung übernommen',
+      'Meldung: Inhalt entfernt',
+      'Widerspruch: Entscheidung aufgehoben',
+      'Zweiten Faktor zurückgesetzt',
+    ],
+    linkedTitle: 'Begründung und Widerspruch',
+    linkBroken: 'Dieser Link funktioniert nicht',
+    myReports: 'Deine Meldungen',
+    reportDecided: /Entschieden am .+: Inhalt entfernt/,
+    resetFactor: 'Zweiten Faktor zurücksetzen',
+    auditReason: 'Begründung (kommt ins Protokoll)',
+    yourPassword: 'Dein Passwort',
+    resetSubmit: 'Zurücksetzen',
+    resetDone: 'Der zweite Faktor ist zurückgesetzt',
     statementText:
       'Dein Beitrag greift eine andere Person direkt an. Das widerspricht unserer Regel zum respektvollen Umgang.',
     appealText: 'Ich wollte niemanden angreifen, ich war nur sehr traurig an dem Tag.',
@@ -88,7 +104,21 @@ const ui = {
     answer: 'Answer to the person',
     reversedState: 'Your appeal was successful.',
     audit: 'Audit log',
-    auditActions: ['Report taken', 'Report: content removed', 'Appeal: decision reversed'],
+    auditActions: [
+      'Report taken',
+      'Report: content removed',
+      'Appeal: decision reversed',
+      'Second factor reset',
+    ],
+    linkedTitle: 'Reasons and appeal',
+    linkBroken: 'This link does not work',
+    myReports: 'Your reports',
+    reportDecided: /Decided on .+: content removed/,
+    resetFactor: 'Reset second factor',
+    auditReason: 'Reason (goes into the audit log)',
+    yourPassword: 'Your password',
+    resetSubmit: 'Reset',
+    resetDone: 'The second factor has been reset',
     statementText:
       'Your post attacks another person directly. That goes against our rule of treating each other with respect.',
     appealText: 'I did not mean to attack anyone, I was just very sad that day.',
@@ -97,11 +127,15 @@ const ui = {
 } as const;
 
 const width = () => test.info().project.use.viewport?.width ?? 0;
-async function shot(page: Page, name: string, lang: Lang) {
+/** The whole page; `fullPage: false` for a dialog, which stays in the viewport. */
+async function shot(page: Page, name: string, lang: Lang, fullPage = true) {
   mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: path.join(SHOTS, `${name}-${lang}-${width()}.png`), fullPage: true });
+  await page.screenshot({ path: path.join(SHOTS, `${name}-${lang}-${width()}.png`), fullPage });
 }
 const auth = (m: { token: string }) => ({ authorization: `Bearer ${m.token}` });
+const POST_TEXT = 'Heute war alles zu viel.';
+/** The signed link of a statement-of-reasons mail (issue 16, DSA Art. 20). */
+const NOTICE_LINK = /https?:\/\/[^\s"'<>]+\/notices\/\d+\/appeal\?[^\s"'<>]+/;
 
 test.describe.configure({ timeout: 180_000 });
 
@@ -187,6 +221,34 @@ for (const lang of ['de', 'en'] as const) {
     // Others see "entfernt"; the author reads the statement of reasons from the bell and appeals.
     const forOthers = await request.get(`/api/post/${post.id}`, { headers: auth(reporter!) });
     expect(((await forOthers.json()) as { state: string; message: string }).state).toBe('removed');
+
+    // The mail's signed link opens the reasons without signing in (a suspended member could not), without
+    // the author's words; an altered link gets a calm explanation instead of the form.
+    const link = pathOf(await waitForLink(dataDir(), author!.email, NOTICE_LINK));
+    const guest = await openPage(browser, baseURL as string, lang);
+    await guest.page.goto(link);
+    await expect(guest.page.locator('[data-notice-statement]')).toHaveText(T.statementText);
+    await expect(guest.page.getByRole('heading', { level: 1, name: T.linkedTitle })).toBeVisible();
+    await expect(guest.page.getByLabel(T.appealLabel)).toBeVisible();
+    await expect(guest.page.getByText(POST_TEXT)).toHaveCount(0);
+    await expectNoAxeViolations(guest.page, 'statement of reasons through the link');
+    await shot(guest.page, 'notice-link', lang);
+    await guest.page.goto(
+      link.replace(/([?&]e=)(\d+)/, (_m, k: string, e: string) => `${k}${Number(e) + 1}`),
+    );
+    await expect(guest.page.getByRole('heading', { name: T.linkBroken })).toBeVisible();
+    await expectNoAxeViolations(guest.page, 'altered link');
+    await shot(guest.page, 'notice-link-altered', lang);
+    await guest.context.close();
+
+    // The reporter had a receipt and now the outcome; /notices lists the report as decided.
+    const r = await openPage(browser, baseURL as string, lang, reporter!);
+    await r.page.goto('/notices');
+    await expect(r.page.getByRole('heading', { name: T.myReports })).toBeVisible();
+    await expect(r.page.locator('[data-report-state="resolved"]')).toContainText(T.reportDecided);
+    await expectNoAxeViolations(r.page, 'my reports');
+    await shot(r.page, 'my-reports', lang);
+    await r.context.close();
     const m = await openPage(browser, baseURL as string, lang, author!);
     await m.page.goto('/notifications');
     await m.page.getByRole('link', { name: T.noticeEntry }).first().click();
@@ -231,9 +293,27 @@ for (const lang of ['de', 'en'] as const) {
     const back = await request.get(`/api/post/${post.id}`, { headers: auth(reporter!) });
     expect(((await back.json()) as { state: string }).state).toBe('visible');
 
-    // The admin reads the audit log: roles, take, decision, appeal decision — each with who and why.
+    // Moderator A lost their phone: the admin resets their second factor (password asked again).
     const log = await openPage(browser, baseURL as string, lang);
     await withStaffSession(log.context, adminSession);
+    await log.page.goto(`/nova/members/${modA!.id}`);
+    await expect(log.page.locator('[data-second-factor="enrolled"]')).toBeVisible();
+    await shot(log.page, 'member-second-factor', lang);
+    await log.page.getByRole('button', { name: T.resetFactor }).click();
+    const dialog = log.page.getByRole('dialog');
+    await dialog.getByLabel(T.auditReason).fill('Telefon verloren, per Videoanruf bestätigt.');
+    await dialog.getByLabel(T.yourPassword, { exact: true }).fill(E2E_ADMIN_PASSWORD);
+    await expectNoAxeViolations(log.page, 'second factor reset');
+    await shot(log.page, 'second-factor-reset', lang, false);
+    await dialog.getByRole('button', { name: T.resetSubmit, exact: true }).click();
+    await expect(log.page.getByText(T.resetDone)).toBeVisible();
+    await expect(log.page.locator('[data-second-factor="none"]')).toBeVisible();
+    const again = await request.post('/api/admin/session', {
+      data: { email: modA!.email, password: PASSWORD },
+    });
+    expect(((await again.json()) as { step: string }).step).toBe('enrol');
+
+    // The admin reads the audit log: roles, take, decision, appeal decision, reset — each with who and why.
     await log.page.goto('/nova/audit');
     await expect(log.page.getByRole('heading', { level: 1, name: T.audit })).toBeVisible();
     const table = log.page.getByRole('table');
@@ -262,7 +342,7 @@ async function writePost(
   expect(joined.status(), await joined.text()).toBeLessThan(300);
   const created = await request.post('/api/post', {
     headers: auth(author),
-    data: { group_id: group.id, title, message: 'Heute war alles zu viel.', content_notes: [] },
+    data: { group_id: group.id, title, message: POST_TEXT, content_notes: [] },
   });
   expect(created.status(), await created.text()).toBe(201);
   return (await created.json()) as { id: number; group_id: number };

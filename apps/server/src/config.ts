@@ -330,7 +330,7 @@ export function loadConfig(
       // Both check the current password: a stolen access token must not become a password guesser.
       passwordChange: { max: 10, timeWindow: 15 * 60_000 },
       emailChange: { max: 5, timeWindow: 60 * 60_000 },
-      // Confirming or undoing an address change, per address.
+      // Links opened from a mail, per address: an address change (confirm, undo), a decision's appeal link.
       emailLink: { max: 10, timeWindow: 15 * 60_000 },
       // Customer service, for guests too: per client address and per sender e-mail (issue 15).
       supportPerAddress: { max: 5, timeWindow: 60 * 60_000 },

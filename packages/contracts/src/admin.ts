@@ -231,6 +231,8 @@ const memberReport = z.object({
 });
 export const adminMemberDetail = adminMemberRow.extend({
   last_seen_at: z.string().nullable(),
+  /** When the staff member confirmed their second factor (TOTP); null when they have none (yet). */
+  second_factor_enrolled_at: z.string().nullable(),
   sessions: z.array(adminMemberSession),
   reports_about: z.array(memberReport),
   reports_by: z.array(memberReport),
@@ -267,6 +269,8 @@ export const liftSuspensionBody = z.object({ text: reasonText });
 export const premiumBody = z.object({ premium: z.boolean(), text: reasonText, password: reauthPassword });
 export const rolesBody = z.object({ roles: z.array(z.enum(ROLE_NAMES)), password: reauthPassword });
 export const deleteMemberBody = z.object({ text: reasonText, password: reauthPassword });
+/** A staff member lost their authenticator: their TOTP and recovery codes go, they enrol again. */
+export const resetSecondFactorBody = z.object({ text: reasonText, password: reauthPassword });
 
 // ── The rest ─────────────────────────────────────────────────────────────────
 export const adminStatsQuery = z.object({
@@ -384,6 +388,44 @@ export const planIdParam = z.object({
     .max(64)
     .regex(/^[a-z0-9-]+$/, vmsg('invalid')),
 });
+
+/** Every action the audit log records; the console names each in German and English. */
+export const AUDIT_ACTIONS = [
+  'staff.enrolled',
+  'staff.signed_in',
+  'staff.signed_in_recovery_code',
+  'report.assigned',
+  'report.no_action',
+  'report.content_removed',
+  'report.member_warned',
+  'report.member_suspended',
+  'appeal.upheld',
+  'appeal.reversed',
+  'member.note_added',
+  'member.verification_mail_sent',
+  'member.sessions_revoked',
+  'member.suspended',
+  'member.suspension_lifted',
+  'member.premium_granted',
+  'member.premium_taken',
+  'member.roles_set',
+  'member.second_factor_reset',
+  'member.deleted',
+  'group.created',
+  'group.updated',
+  'category.created',
+  'category.updated',
+  'content.published',
+  'content.restored',
+  'faq.edited',
+  'support.assigned',
+  'support.answered',
+  'support.closed',
+  'plan.created',
+  'plan.price_changed',
+  'plan.retired',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 export const auditEntry = z.object({
   id: z.number().int(),

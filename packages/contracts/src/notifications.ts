@@ -5,8 +5,10 @@ import { vmsg } from './messages.ts';
  * What a member can be told about (issue 13). `security` (a new sign-in, a changed password, an
  * address change asked for, someone trying to use the member's address), `deletion` (the account will
  * be deleted, with the link to keep it) and `export` (a copy of the data was downloaded) are the
- * always-on notices; `moderation` (issue 16) a statement of reasons, a report's outcome or an appeal's
- * decision; its `url` is `/notices/{id}` (a reporter's outcome: `/notices`).
+ * always-on notices; `moderation` (issue 16) a statement of reasons or an appeal's decision, its `url`
+ * `/notices/{id}`; `report_received` and `report_decided` the receipt of a member's report and its
+ * outcome (DSA Art. 16(4), (5)), never naming who or what was reported, their `url` `/notices` (its
+ * reports part).
  */
 export const NOTIFICATION_KINDS = [
   'chat_message',
@@ -20,6 +22,8 @@ export const NOTIFICATION_KINDS = [
   'export',
   'news',
   'moderation',
+  'report_received',
+  'report_decided',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -56,10 +60,18 @@ export const DEFAULT_CHOICES: Record<NotificationKind, ChannelChoices> = {
   export: { in_app: false, email: true, push: false },
   news: { in_app: false, email: false, push: false },
   moderation: { in_app: true, email: true, push: false },
+  report_received: { in_app: true, email: true, push: false },
+  report_decided: { in_app: true, email: true, push: false },
 };
 
-/** Kinds whose channels a member may change (not the always-on notices, not statements of reasons). */
-export const CHOOSABLE_KINDS = NOTIFICATION_KINDS.filter((k) => !isAlwaysOn(k) && k !== 'moderation');
+/**
+ * Kinds whose channels are fixed: the always-on notices, and what the law asks to tell in the app and
+ * by mail (issue 16): statements of reasons, a report's receipt and its outcome.
+ */
+export const FIXED_KINDS = [...ALWAYS_ON_KINDS, 'moderation', 'report_received', 'report_decided'] as const;
+export const isChoosable = (kind: NotificationKind) => !(FIXED_KINDS as readonly string[]).includes(kind);
+/** Kinds whose channels a member may change. */
+export const CHOOSABLE_KINDS = NOTIFICATION_KINDS.filter(isChoosable);
 
 const hour = z.number().int().min(0).max(23);
 

@@ -57,7 +57,11 @@ async function main() {
       superAdmin: values.admin,
       termsAccepted: true,
     });
-    if (values.admin) await database.db.update(users).set({ matchingStep: -1 }).where(eq(users.id, row.id));
+    if (values.admin)
+      await database.db
+        .update(users)
+        .set({ matchingStep: -1, onboardedAt: new Date() })
+        .where(eq(users.id, row.id));
     console.log(
       `created user #${row.id} ${row.email}${values.admin ? ' (super admin)' : ''}${values.verified || values.admin ? ', verified' : ''}`,
     );

@@ -90,6 +90,14 @@ const de = {
   'mail.new_sign_in.action': 'Sitzungen ansehen',
   'mail.new_sign_in.unknown': 'unbekannt',
 
+  // The console (issue 16): an admin reset a staff member's second factor.
+  'mail.second_factor_reset.subject': '{{app}}: Dein zweiter Faktor für die Verwaltung wurde zurückgesetzt',
+  'mail.second_factor_reset.done':
+    'jemand aus der Leitung des Teams hat deinen zweiten Faktor (die Authenticator-App und die Wiederherstellungscodes) für die Verwaltung zurückgesetzt. Deine Anmeldungen in der Verwaltung sind beendet.',
+  'mail.second_factor_reset.next':
+    'Bei deiner nächsten Anmeldung richtest du den zweiten Faktor neu ein. Hast du darum nicht gebeten? Dann sag bitte sofort der Leitung des Teams Bescheid.',
+  'mail.second_factor_reset.action': 'Zur Anmeldung der Verwaltung',
+
   'imprint.address': 'Anschrift',
   'imprint.email': 'E-Mail',
   'imprint.phone': 'Telefon',
@@ -232,6 +240,7 @@ const de = {
   'export.field.created_at': 'Angelegt am',
   'export.field.permissionsViaRoles': 'Rechte über Rollen',
   'export.field.email_verified_at': 'E-Mail bestätigt am',
+  'export.field.onboarded_at': 'Fragebogen zum ersten Mal beantwortet am',
   'export.field.terms_accepted_at': 'Nutzungsbedingungen zugestimmt am',
   'export.field.last_seen_at': 'Zuletzt aktiv',
   'export.field.premium_until': 'Premium bis',
@@ -289,6 +298,8 @@ const de = {
   'mail.notice.action': '{{app}} öffnen',
   'mail.notice.footer':
     'Welche E-Mails du bekommst, stellst du unter {{link}} ein. Diese Art E-Mail abbestellen: {{unsubscribe}}',
+  'mail.notice.footer_fixed':
+    'Diese Hinweise bekommst du immer, weil sie dich unmittelbar betreffen. Welche E-Mails du sonst bekommst, stellst du unter {{link}} ein.',
   'mail.news_confirm.subject': '{{app}}: Bitte bestätige Neuigkeiten per E-Mail',
   'mail.news_confirm.asked':
     'du möchtest Neuigkeiten von {{app}} per E-Mail bekommen. Bitte bestätige das mit dem Link unten.',
@@ -300,6 +311,9 @@ const de = {
   'notify.news_confirmed': 'Danke! Du bekommst Neuigkeiten jetzt per E-Mail.',
   // Moderation (issue 16, DSA Art. 17 and 20). Mails never quote what a member wrote.
   'notify.moderation': 'Eine Entscheidung unseres Teams',
+  // A report's receipt and outcome (DSA Art. 16(4), (5)): never who or what was reported.
+  'notify.report_received': 'Deine Meldung ist angekommen, wir sehen sie uns an',
+  'notify.report_decided': 'Wir haben deine Meldung geprüft und entschieden',
   'moderation.decision.no_action': 'keine Maßnahme',
   'moderation.decision.content_removed': 'Inhalt entfernt',
   'moderation.decision.member_warned': 'Verwarnung',
@@ -324,19 +338,18 @@ const de = {
   'mail.moderation.notice.statement': 'Begründung: {{statement}}',
   'mail.moderation.notice.until': 'Die Sperre gilt bis {{date}}. Bis dahin kannst du dich nicht anmelden.',
   'mail.moderation.notice.contest':
-    'Wenn du nicht einverstanden bist, kannst du bis {{date}} einmal widersprechen. Über deinen Widerspruch entscheidet eine andere Person aus unserem Team.',
-  'mail.moderation.notice.contest_suspended':
-    'Wenn du nicht einverstanden bist, kannst du bis {{date}} einmal widersprechen: Schreib uns über {{link}} und nenne die Nummer {{reference}}. Über deinen Widerspruch entscheidet eine andere Person aus unserem Team.',
-  'mail.moderation.notice.action': 'Entscheidung ansehen',
+    'Wenn du nicht einverstanden bist, kannst du bis {{date}} einmal widersprechen: über den Link unten, auch ohne dich anzumelden. Über deinen Widerspruch entscheidet eine andere Person aus unserem Team.',
+  'mail.moderation.notice.contest_other':
+    'Du kannst uns auch über {{link}} schreiben und die Nummer {{reference}} nennen.',
+  'mail.moderation.notice.action': 'Entscheidung ansehen und widersprechen',
   'mail.moderation.footer':
     'Du bekommst diese E-Mail, weil eine Entscheidung unseres Teams dich betrifft. Sie enthält keine Nachrichten oder Beiträge.',
-  'mail.moderation.outcome.subject': '{{app}}: Deine Meldung wurde bearbeitet',
-  'mail.moderation.outcome.body':
-    'danke, dass du uns Bescheid gegeben hast. Wir haben deine Meldung geprüft und entschieden: {{decision}}.',
-  'mail.moderation.outcome.private':
-    'Aus Rücksicht auf alle Beteiligten nennen wir keine weiteren Einzelheiten.',
-  'mail.moderation.outcome.action': 'Zu {{app}}',
+  'mail.suspension_lifted.subject': '{{app}}: Deine Sperre ist aufgehoben',
+  'mail.suspension_lifted.done':
+    'unser Team hat die Sperre deines Kontos aufgehoben. Du kannst dich ab sofort wieder anmelden.',
+  'mail.suspension_lifted.action': 'Anmelden',
   'mail.moderation.appeal.subject': '{{app}}: Entscheidung über deinen Widerspruch',
+  'mail.moderation.appeal.action': 'Entscheidung ansehen',
   'mail.moderation.appeal.upheld': 'wir haben deinen Widerspruch geprüft. Die Entscheidung bleibt bestehen.',
   'mail.moderation.appeal.reversed':
     'wir haben deinen Widerspruch geprüft und die Entscheidung aufgehoben. Alles ist wieder wie vorher.',
@@ -428,6 +441,13 @@ const en: Record<TextKey, string> = {
     'Was it you? Then all is well. If not, end the session in your settings and change your password.',
   'mail.new_sign_in.action': 'See sessions',
   'mail.new_sign_in.unknown': 'unknown',
+
+  'mail.second_factor_reset.subject': '{{app}}: Your second factor for the administration was reset',
+  'mail.second_factor_reset.done':
+    'someone leading the team has reset your second factor (the authenticator app and the recovery codes) for the administration. Your administration sessions have ended.',
+  'mail.second_factor_reset.next':
+    'At your next sign-in you set up the second factor again. You did not ask for this? Then please tell the team leads at once.',
+  'mail.second_factor_reset.action': 'To the administration sign-in',
 
   'imprint.address': 'Address',
   'imprint.email': 'E-mail',
@@ -569,6 +589,7 @@ const en: Record<TextKey, string> = {
   'export.field.created_at': 'Created on',
   'export.field.permissionsViaRoles': 'Permissions through roles',
   'export.field.email_verified_at': 'E-mail confirmed on',
+  'export.field.onboarded_at': 'Questionnaire first finished on',
   'export.field.terms_accepted_at': 'Terms of use accepted on',
   'export.field.last_seen_at': 'Last active',
   'export.field.premium_until': 'Premium until',
@@ -625,6 +646,8 @@ const en: Record<TextKey, string> = {
   'mail.notice.action': 'Open {{app}}',
   'mail.notice.footer':
     'Choose which e-mails you receive at {{link}}. Unsubscribe from this kind of e-mail: {{unsubscribe}}',
+  'mail.notice.footer_fixed':
+    'You always receive these notices because they concern you directly. Choose which other e-mails you receive at {{link}}.',
   'mail.news_confirm.subject': '{{app}}: Please confirm news by e-mail',
   'mail.news_confirm.asked':
     'you would like to receive news from {{app}} by e-mail. Please confirm with the link below.',
@@ -634,6 +657,8 @@ const en: Record<TextKey, string> = {
   'notify.unsubscribe_confirm': 'Unsubscribe from these e-mails',
   'notify.news_confirmed': 'Thank you! You now receive news by e-mail.',
   'notify.moderation': 'A decision by our team',
+  'notify.report_received': 'Your report has arrived, we are looking into it',
+  'notify.report_decided': 'We have looked into your report and decided',
   'moderation.decision.no_action': 'no action',
   'moderation.decision.content_removed': 'content removed',
   'moderation.decision.member_warned': 'a warning',
@@ -658,19 +683,18 @@ const en: Record<TextKey, string> = {
   'mail.moderation.notice.statement': 'Reasons: {{statement}}',
   'mail.moderation.notice.until': 'The suspension lasts until {{date}}. Until then you cannot sign in.',
   'mail.moderation.notice.contest':
-    'If you disagree, you can appeal once until {{date}}. Someone else from our team decides on your appeal.',
-  'mail.moderation.notice.contest_suspended':
-    'If you disagree, you can appeal once until {{date}}: write to us at {{link}} and quote the number {{reference}}. Someone else from our team decides on your appeal.',
-  'mail.moderation.notice.action': 'See the decision',
+    'If you disagree, you can appeal once until {{date}}: through the link below, also without signing in. Someone else from our team decides on your appeal.',
+  'mail.moderation.notice.contest_other':
+    'You can also write to us at {{link}} and quote the number {{reference}}.',
+  'mail.moderation.notice.action': 'See the decision and appeal',
   'mail.moderation.footer':
     'You receive this e-mail because a decision by our team concerns you. It contains no messages or posts.',
-  'mail.moderation.outcome.subject': '{{app}}: Your report has been handled',
-  'mail.moderation.outcome.body':
-    'thank you for letting us know. We have looked into your report and decided: {{decision}}.',
-  'mail.moderation.outcome.private':
-    'Out of consideration for everyone involved, we give no further details.',
-  'mail.moderation.outcome.action': 'Go to {{app}}',
+  'mail.suspension_lifted.subject': '{{app}}: Your suspension has been lifted',
+  'mail.suspension_lifted.done':
+    'our team has lifted the suspension of your account. You can sign in again right away.',
+  'mail.suspension_lifted.action': 'Sign in',
   'mail.moderation.appeal.subject': '{{app}}: Decision on your appeal',
+  'mail.moderation.appeal.action': 'See the decision',
   'mail.moderation.appeal.upheld': 'we have looked into your appeal. The decision stands.',
   'mail.moderation.appeal.reversed':
     'we have looked into your appeal and reversed the decision. Everything is as it was before.',

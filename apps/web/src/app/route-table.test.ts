@@ -104,6 +104,14 @@ const spec: Array<[name: string, path: string, flags: Flags, de: string, en: str
   ['nova-audit', '/nova/audit', { guest: true }, 'Protokoll', 'Audit log'],
   // Issue 16: a member's statements of reasons and their appeal.
   ['notices', '/notices', { headerVariant: 'settings' }, 'Entscheidungen des Teams', 'Decisions of the team'],
+  // The signed link of a statement-of-reasons mail: no sign-in (a suspended member contests), not tracked.
+  [
+    'notice-appeal',
+    '/notices/:id/appeal',
+    { guest: true, notTracked: true, scrollToTop: true },
+    'Begründung und Widerspruch',
+    'Reasons and appeal',
+  ],
   [
     'notice',
     '/notices/:id',

@@ -32,6 +32,11 @@ export const users = pgTable(
     isSuperAdmin: boolean('is_super_admin').notNull().default(false),
     matchingStatus: boolean('matching_status').notNull().default(true),
     matchingStep: integer('matching_step').notNull().default(0),
+    /**
+     * When the member first finished the questionnaire (issue 16: the console's "onboarded per day").
+     * Answering again later keeps it; its migration (`*_onboarded_at.sql`) says how older rows were back-filled.
+     */
+    onboardedAt: timestamp('onboarded_at', { withTimezone: true }),
     /** Chat read receipts (issue 13): off, the partner does not see my reads and I do not see theirs. */
     chatReadReceipts: boolean('chat_read_receipts').notNull().default(true),
     /** Chat typing signal: off, my app neither sends nor shows it. */

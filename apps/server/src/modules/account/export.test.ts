@@ -1,8 +1,10 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yauzl from 'yauzl';
+import { users } from '../../db/schema/users.ts';
 import { type MemberTokens, onboardMember } from '../../test/factories.ts';
+import { grantRole, staffSignIn } from '../../test/staff.ts';
 import { call, createTestApp, outbox, type TestApp } from '../../test/test-app.ts';
 import { EXPORT_PAGE_SIZE } from '../chat/chat.member-data.ts';
 
@@ -109,6 +111,9 @@ describe('issue 11: GET /api/user/export streams a ZIP of everything the registr
     ]);
     expect(data.account.user.email).toBe(a.email);
     expect(data.account.terms_accepted_at).toEqual(expect.any(String));
+    // Issue 16: when the questionnaire was first finished (the console counts it per day).
+    const [row] = await t.app.ctx.db.select().from(users).where(eq(users.id, a.id));
+    expect(data.account.onboarded_at).toBe(row!.onboardedAt!.toISOString());
     expect(data.account.sessions.length).toBeGreaterThan(0);
     expect(data.questionnaire.answers.length).toBeGreaterThan(0);
     expect(data.chat.map((m: { message: string; from_me: boolean }) => [m.from_me, m.message])).toEqual([
@@ -219,6 +224,30 @@ describe('issue 11: GET /api/user/export streams a ZIP of everything the registr
     const html = (files.get('index.html') as Buffer).toString('utf8');
     expect(html).toContain(`<img src="data:image/webp;base64,${avatar.toString('base64')}"`);
     expect(html).not.toContain(data.profile.avatar.small_base64);
+  });
+
+  it('issue 16: a chat message removed by moderation is in its sender’s export with the words, in its recipient’s without', async () => {
+    const { a, b } = await memberWithEverything();
+    const mod = await onboardMember(t);
+    await grantRole(t, mod.id, 'moderator');
+    const staff = (await staffSignIn(t, mod)).token;
+    const words = 'Das verzeihe ich dir nie, du bist an allem schuld.';
+    const sent = await post(a, `/api/chat/${b.id}/send`, { message: words });
+    const report = await post(b, `/api/chat/messages/${sent.json.id}/report`, { reason: 'harassment' });
+    const decided = await call(t, 'POST', `/api/admin/reports/${report.json.id}/decision`, {
+      token: staff,
+      body: { decision: 'content_removed', rule: 'harassment', statement: 'Schuldzuweisung.' },
+    });
+    expect(decided.status).toBe(200);
+    const chatOf = async (m: MemberTokens) =>
+      (
+        JSON.parse((await unzip((await download(m)).rawPayload)).get('data.json')!).chat as Array<{
+          id: number;
+          message: string;
+        }>
+      ).find((x) => x.id === sent.json.id)!.message;
+    expect(await chatOf(a)).toBe(words);
+    expect(await chatOf(b)).toBe('');
   });
 
   it('without an avatar the ZIP holds data.json and index.html only', async () => {

@@ -1,4 +1,4 @@
-import type { AuditEntry } from '@trostnetz/contracts/admin';
+import type { AuditAction, AuditEntry } from '@trostnetz/contracts/admin';
 import { and, desc, eq, gte, inArray, lt, lte, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { auditLog } from '../../db/schema/moderation.ts';
@@ -8,7 +8,7 @@ import type { Tx } from '../../lifecycle/member-data.ts';
 /** What one audit row says: who did what to whom and why (the reason as the staff member wrote it). */
 export interface AuditInput {
   actorId: number;
-  action: string;
+  action: AuditAction;
   targetType: string | null;
   targetId: number | null;
   targetLabel?: string | null;

@@ -6,6 +6,7 @@ import {
   liftSuspensionBody,
   memberNoteBody,
   premiumBody,
+  resetSecondFactorBody,
   rolesBody,
   suspendBody,
 } from '@trostnetz/contracts/admin';
@@ -21,6 +22,7 @@ import {
   liftSuspension,
   memberDetail,
   resendVerification,
+  resetSecondFactor,
   revokeSessions,
   searchMembers,
   setPremium,
@@ -170,6 +172,28 @@ export async function membersRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
       const staff = currentMember(request);
       await confirmPassword(staff, request.body.password);
       await setRoles(ctx, staff, request.params.id, request.body.roles);
+      return reply.status(204).send(null);
+    },
+  );
+  r.delete(
+    '/api/admin/members/:id/second-factor',
+    {
+      schema: {
+        tags,
+        summary: "Reset a staff member's second factor (admin only)",
+        description:
+          "For a lost authenticator: the TOTP secret and recovery codes go, the console sessions end, a security mail goes out; the next console sign-in enrols again. Not for one's own (403); 409 when there is no second factor to reset.",
+        params: idParam,
+        body: resetSecondFactorBody,
+        response: done,
+      },
+      preHandler: app.requirePermission('roles.assign'),
+      config: { errors: ['reauth_required', 'forbidden', 'conflict'] },
+    },
+    async (request, reply) => {
+      const staff = currentMember(request);
+      await confirmPassword(staff, request.body.password);
+      await resetSecondFactor(ctx, staff, request.params.id, request.body.text);
       return reply.status(204).send(null);
     },
   );

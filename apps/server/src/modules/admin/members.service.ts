@@ -6,6 +6,7 @@ import {
   appeals,
   moderationDecisions,
   premiumGrants,
+  staffCredentials,
   staffNotes,
   suspensions,
 } from '../../db/schema/moderation.ts';
@@ -18,10 +19,12 @@ import { isPremium } from '../../policies/premium.ts';
 import { markForDeletion } from '../account/deletion.service.ts';
 import { sendVerificationMail } from '../auth/accounts.service.ts';
 import { endMemberLive } from '../chat/chat.service.ts';
+import { mailTemplate } from '../mail/templates.ts';
+import { notify } from '../notifications/notifier.ts';
 import { announcePremium, recomputePremium } from '../payments/payments.service.ts';
 import { audit } from './audit.service.ts';
 import { suspendMember, suspensionEnd, tellAffected } from './moderation.service.ts';
-import { endStaffSessionsOf } from './staff.service.ts';
+import { dropSecondFactor, endStaffSessionsOf } from './staff.service.ts';
 
 const PAGE = 50;
 
@@ -140,6 +143,10 @@ export async function memberDetail(db: Db, id: number): Promise<AdminMemberDetai
     .from(suspensions)
     .where(eq(suspensions.userId, id))
     .orderBy(desc(suspensions.id));
+  const [credential] = await db
+    .select({ enabledAt: staffCredentials.enabledAt })
+    .from(staffCredentials)
+    .where(eq(staffCredentials.userId, id));
   const notices = await db
     .select({ d: moderationDecisions, appealStatus: appeals.status })
     .from(moderationDecisions)
@@ -149,6 +156,7 @@ export async function memberDetail(db: Db, id: number): Promise<AdminMemberDetai
   return {
     ...row!,
     last_seen_at: m.lastSeenAt?.toISOString() ?? null,
+    second_factor_enrolled_at: credential?.enabledAt?.toISOString() ?? null,
     sessions: sessionRows.map((s, i) => ({
       // The console numbers sessions (their ids are bearer secrets' keys and stay on the server).
       id: sessionRows.length - i,
@@ -269,8 +277,9 @@ export async function suspendAccount(
   await tellAffected(ctx, decision);
 }
 
+/** Lifts a running suspension: the member signs in again at once and is told so by mail. */
 export async function liftSuspension(ctx: AppContext, staff: UserRow, id: number, text: string) {
-  await memberOr404(ctx.db, id);
+  const m = await memberOr404(ctx.db, id);
   await ctx.db.transaction(async (tx) => {
     const lifted = await tx
       .update(suspensions)
@@ -286,6 +295,8 @@ export async function liftSuspension(ctx: AppContext, staff: UserRow, id: number
       reason: text,
     });
   });
+  const { appName, appUrl } = ctx.config;
+  ctx.mailer.queue(mailTemplate('suspensionLifted', m.locale, appName, m, `${appUrl}/login`));
 }
 
 /** Admin only (roles.assign): the member's roles become exactly these; their console sessions end. */
@@ -307,6 +318,29 @@ export async function setRoles(ctx: AppContext, staff: UserRow, id: number, name
       reason: wanted.join(', ') || '—',
     });
   });
+}
+
+/**
+ * Admin only (roles.assign): a staff member lost their authenticator. Their TOTP and recovery codes go,
+ * their console sessions end, and they are told by mail; the next console sign-in enrols again. Never
+ * one's own (whoever holds a session and the password must not swap in their own authenticator).
+ */
+export async function resetSecondFactor(ctx: AppContext, staff: UserRow, id: number, text: string) {
+  const m = await memberOr404(ctx.db, id);
+  if (m.id === staff.id) throw new AppError('forbidden');
+  await ctx.db.transaction(async (tx) => {
+    if (!(await dropSecondFactor(tx, id))) throw new AppError('conflict');
+    await endStaffSessionsOf(tx, id);
+    await audit(tx, {
+      actorId: staff.id,
+      action: 'member.second_factor_reset',
+      targetType: 'member',
+      targetId: id,
+      reason: text,
+    });
+  });
+  // A security notice: at once, by mail, also in quiet hours (decision 016).
+  await notify(ctx, id, 'security', { mail: 'secondFactorReset', url: `${ctx.config.appUrl}/nova/login` });
 }
 
 /** Through the member life cycle: hidden at once, erased after the grace period; the member can still undo by mail. */

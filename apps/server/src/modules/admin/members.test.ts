@@ -138,7 +138,7 @@ describe('issue 16 members: suspension with a statement of reasons, asked for th
     });
   });
 
-  it('lifting it lets the member sign in again (one audit row)', async () => {
+  it('lifting it lets the member sign in again, and tells them so by mail (one audit row)', async () => {
     const { res, rows } = await audited(() =>
       call(t, 'DELETE', `/api/admin/members/${m.id}/suspension`, {
         token: mod,
@@ -151,6 +151,15 @@ describe('issue 16 members: suspension with a statement of reasons, asked for th
       body: { username: m.email, password: strongPassword },
     });
     expect(login.status).toBe(200);
+    const told = (await outbox(t)).filter((x) => x.to.includes(m.email) && x.subject.includes('Sperre'));
+    expect(told.map((x) => x.subject)).toEqual(['Trostnetz: Deine Sperre ist aufgehoben']);
+    expect(told[0]!.text).not.toContain('Widerspruch per Mail.');
+    // Nothing left to lift: 409.
+    const again = await call(t, 'DELETE', `/api/admin/members/${m.id}/suspension`, {
+      token: mod,
+      body: { text: 'Noch einmal.' },
+    });
+    expect(again.status).toBe(409);
   });
 });
 
@@ -228,5 +237,71 @@ describe('issue 16 members: roles (admin only) and deletion through the life cyc
     expect(rows).toHaveLength(1);
     expect((await detail(m.id)).deletion_pending).toBe(true);
     expect((await call(t, 'GET', '/api/notifications', { token: m.token })).status).toBe(401);
+  });
+});
+
+describe('issue 16 members: an admin resets a staff member’s second factor (a lost authenticator)', () => {
+  let staff: MemberTokens;
+  let staffToken: string;
+  const reset = (token: string, id: number, password = strongPassword) =>
+    call(t, 'DELETE', `/api/admin/members/${id}/second-factor`, {
+      token,
+      body: { text: 'Telefon verloren, per Videoanruf bestätigt.', password },
+    });
+
+  beforeAll(async () => {
+    staff = await onboardMember(t);
+    await grantRole(t, staff.id, 'support');
+    staffToken = (await staffSignIn(t, staff)).token;
+  });
+
+  it('the password is asked again: a wrong one is 403 reauth_required and changes nothing', async () => {
+    const { res, rows } = await audited(() => reset(admin, staff.id, 'falsches Passwort 123'));
+    expect([res.status, res.json.code]).toEqual([403, 'reauth_required']);
+    expect(rows).toHaveLength(0);
+    expect((await detail(staff.id)).second_factor_enrolled_at).toEqual(expect.any(String));
+    expect((await call(t, 'GET', '/api/admin/me', { token: staffToken })).status).toBe(200);
+  });
+
+  it('only with roles.assign (a moderator: 403), never one’s own (403), and only a second factor that exists (409)', async () => {
+    expect((await reset(mod, staff.id)).status).toBe(403);
+    const own = await reset(admin, adminId);
+    expect([own.status, own.json.code]).toEqual([403, 'forbidden']);
+    const none = await onboardMember(t);
+    const missing = await reset(admin, none.id);
+    expect([missing.status, missing.json.code]).toEqual([409, 'conflict']);
+    expect((await reset(admin, 999_999)).status).toBe(404);
+    expect((await detail(staff.id)).second_factor_enrolled_at).toEqual(expect.any(String));
+  });
+
+  it('resets: one audit row, the console sessions end, a security mail, and the next console sign-in enrols again', async () => {
+    const { res, rows } = await audited(() => reset(admin, staff.id));
+    expect(res.status, res.text).toBe(204);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      actorId: adminId,
+      action: 'member.second_factor_reset',
+      targetType: 'member',
+      targetId: staff.id,
+      reason: 'Telefon verloren, per Videoanruf bestätigt.',
+    });
+    expect((await detail(staff.id)).second_factor_enrolled_at).toBeNull();
+    expect((await call(t, 'GET', '/api/admin/me', { token: staffToken })).status).toBe(401);
+    // The member's own (non-console) session is not touched.
+    expect((await call(t, 'GET', '/api/notifications', { token: staff.token })).status).toBe(200);
+    const mails = (await outbox(t)).filter(
+      (x) => x.to.includes(staff.email) && x.subject.includes('zweiter Faktor'),
+    );
+    expect(mails.map((m) => m.subject)).toEqual([
+      'Trostnetz: Dein zweiter Faktor für die Verwaltung wurde zurückgesetzt',
+    ]);
+    expect(mails[0]!.links).toContain('http://localhost:3000/nova/login');
+    const start = await call(t, 'POST', '/api/admin/session', {
+      body: { email: staff.email, password: strongPassword },
+    });
+    expect(start.json.step).toBe('enrol');
+    // Enrolling again works as the first time, with ten new recovery codes.
+    expect((await staffSignIn(t, staff)).recovery_codes).toHaveLength(10);
+    expect((await detail(staff.id)).second_factor_enrolled_at).toEqual(expect.any(String));
   });
 });

@@ -11,7 +11,15 @@ import {
   reportDecisionBody,
 } from '@trostnetz/contracts/admin';
 import { idParam } from '@trostnetz/contracts/fields';
-import { appealBody, appealCreated, moderationNotices } from '@trostnetz/contracts/moderation';
+import {
+  appealBody,
+  appealCreated,
+  linkedAppealBody,
+  linkedNotice,
+  moderationNotices,
+  myReports,
+  noticeLinkQuery,
+} from '@trostnetz/contracts/moderation';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context.ts';
@@ -26,7 +34,9 @@ import {
   listReports,
   noticesOf,
   reportDetail,
+  reportsBy,
 } from './moderation.service.ts';
+import { appealByLink, linkedNotice as linkedNoticeOf } from './notice-links.service.ts';
 
 /** The report queue, decisions and appeals (issue 16), and the member's own notices and appeals. */
 export async function moderationRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
@@ -136,6 +146,18 @@ export async function moderationRoutes(app: FastifyInstance, { ctx }: { ctx: App
     },
     async (request) => ({ items: await noticesOf(ctx.db, currentMember(request).id) }),
   );
+  r.get(
+    '/api/moderation/reports',
+    {
+      schema: {
+        tags: ['moderation'],
+        summary: 'What I reported and what became of it (the kinds only, never whom or what)',
+        response: { 200: myReports },
+      },
+      preHandler: app.requireMember,
+    },
+    async (request) => ({ items: await reportsBy(ctx.db, currentMember(request).id) }),
+  );
   r.post(
     '/api/moderation/appeals',
     {
@@ -152,5 +174,45 @@ export async function moderationRoutes(app: FastifyInstance, { ctx }: { ctx: App
       reply
         .status(201)
         .send(await createAppeal(ctx, currentMember(request).id, request.body.notice_id, request.body.text)),
+  );
+
+  // The same for one notice through the signed link of its mail, without signing in (DSA Art. 20: a
+  // suspended member cannot sign in and still contests electronically).
+  const link = ctx.config.rateLimits.emailLink;
+  r.get(
+    '/api/moderation/notice-links/:id',
+    {
+      schema: {
+        tags: ['moderation'],
+        summary: 'One statement of reasons through the signed link of its mail (no sign-in)',
+        description:
+          'Answers only that notice, without the member’s own words. A forged or altered link: 403 invalid_link; after the appeal window: 410 link_expired.',
+        params: idParam,
+        querystring: noticeLinkQuery,
+        response: { 200: linkedNotice },
+      },
+      config: { errors: ['invalid_link', 'link_expired'], rateLimit: link },
+    },
+    async (request) => linkedNoticeOf(ctx, request.params.id, request.query),
+  );
+  r.post(
+    '/api/moderation/notice-links/:id/appeal',
+    {
+      schema: {
+        tags: ['moderation'],
+        summary:
+          'Appeal a decision through the signed link of its mail (no sign-in): once, within six months',
+        params: idParam,
+        querystring: noticeLinkQuery,
+        body: linkedAppealBody,
+        response: { 201: appealCreated },
+      },
+      config: {
+        errors: ['invalid_link', 'link_expired', 'appeal_exists', 'appeal_window_closed', 'not_appealable'],
+        rateLimit: link,
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await appealByLink(ctx, request.params.id, request.query, request.body.text)),
   );
 }

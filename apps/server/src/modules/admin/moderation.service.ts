@@ -7,7 +7,7 @@ import type {
   ReportDecisionBody,
   ReportStatus,
 } from '@trostnetz/contracts/admin';
-import { APPEAL_WINDOW_DAYS, type ModerationNotice } from '@trostnetz/contracts/moderation';
+import { APPEAL_WINDOW_DAYS, type ModerationNotice, type MyReport } from '@trostnetz/contracts/moderation';
 import { and, asc, desc, eq, inArray, isNull, ne, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
 import type { Db } from '../../db/client.ts';
@@ -23,9 +23,10 @@ import { longDate } from '../../i18n/long-date.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Tx } from '../../lifecycle/member-data.ts';
 import { isGone } from '../../policies/members.ts';
-import { endMemberLive } from '../chat/chat.service.ts';
+import { announceModeratedMessage, endMemberLive } from '../chat/chat.service.ts';
 import { layout } from '../mail/templates.ts';
-import { unreadCount } from '../notifications/notifier.ts';
+import { noticeLinkUrl } from '../notifications/notification-links.ts';
+import { notify, unreadCount } from '../notifications/notifier.ts';
 import { audit } from './audit.service.ts';
 import { endStaffSessionsOf } from './staff.service.ts';
 
@@ -370,10 +371,16 @@ export async function decideReport(ctx: AppContext, staff: UserRow, id: number, 
     });
     return decision!;
   });
+  if (body.decision === 'content_removed' && anchor.targetType === 'message')
+    await announceModeratedMessage(ctx, anchor.targetId);
   if (body.decision === 'member_suspended' && authorId) await endMemberLive(ctx, authorId);
   if (body.decision !== 'no_action' && authorId) await tellAffected(ctx, decision);
-  const reporters = [...new Set(group.flatMap((r) => (r.reporterId ? [r.reporterId] : [])))];
-  for (const reporter of reporters) await tellReporter(ctx, reporter, decision);
+  // DSA Art. 16(5): each reporter learns that it is decided, as their receipt came (the notifier), once
+  // per person; their report's state and the decision's kind show under /notices, never the other person.
+  const reporters = new Map<number, number>();
+  for (const r of group) if (r.reporterId) reporters.set(r.reporterId, r.id);
+  for (const [reporter, reportId] of reporters)
+    await notify(ctx, reporter, 'report_decided', { actorId: null, reportId });
   return reportDetail(ctx.db, id);
 }
 
@@ -394,7 +401,7 @@ async function memberToTell(db: Db, id: number) {
   return m && !isGone(m) ? m : null;
 }
 
-const appealableUntil = (d: Pick<DecisionRow, 'createdAt'>) =>
+export const appealableUntil = (d: Pick<DecisionRow, 'createdAt'>) =>
   new Date(d.createdAt.getTime() + APPEAL_WINDOW_MS);
 
 /** The statement of reasons (DSA Art. 17): what, why, which rule, until when, how to contest. */
@@ -416,47 +423,24 @@ export async function tellAffected(ctx: AppContext, decision: DecisionRow) {
     ...(suspended && decision.until
       ? [text('mail.moderation.notice.until', { date: longDate(locale, decision.until) })]
       : []),
-    suspended
-      ? text('mail.moderation.notice.contest_suspended', {
-          date: deadline,
-          link: `${appUrl}/customer-service`,
-          reference: `E-${decision.id}`,
-        })
-      : text('mail.moderation.notice.contest', { date: deadline }),
+    text('mail.moderation.notice.contest', { date: deadline }),
+    text('mail.moderation.notice.contest_other', {
+      link: `${appUrl}/customer-service`,
+      reference: `E-${decision.id}`,
+    }),
   ];
+  // A signed link, no sign-in needed: a suspended member contests electronically too (DSA Art. 20).
+  const contest = noticeLinkUrl(ctx.config, decision.id, member.id, appealableUntil(decision));
   ctx.mailer.queue(
     layout(
       member.email,
       text('mail.moderation.notice.subject'),
       paragraphs,
-      { label: text('mail.moderation.notice.action'), url: `${appUrl}/notices/${decision.id}` },
+      { label: text('mail.moderation.notice.action'), url: contest },
       text('mail.moderation.footer'),
     ),
   );
   await inAppNotice(ctx, member.id, `notice:${decision.id}`);
-}
-
-/** The reporter learns the outcome: the decision's kind, nothing about the other person. */
-async function tellReporter(ctx: AppContext, reporterId: number, decision: DecisionRow) {
-  const member = await memberToTell(ctx.db, reporterId);
-  if (!member) return;
-  const { appName: app, appUrl } = ctx.config;
-  const text = (key: Parameters<typeof fill>[1], values: Record<string, string> = {}) =>
-    fill(member.locale, key, { app, nickname: member.nickname, ...values });
-  ctx.mailer.queue(
-    layout(
-      member.email,
-      text('mail.moderation.outcome.subject'),
-      [
-        text('mail.greeting'),
-        text('mail.moderation.outcome.body', { decision: text(`moderation.decision.${decision.decision}`) }),
-        text('mail.moderation.outcome.private'),
-      ],
-      { label: text('mail.moderation.outcome.action'), url: `${appUrl}/notices` },
-      text('mail.moderation.footer'),
-    ),
-  );
-  await inAppNotice(ctx, member.id, `outcome:${decision.id}`);
 }
 
 async function tellAppealOutcome(
@@ -479,7 +463,7 @@ async function tellAppealOutcome(
         text(`mail.moderation.appeal.${outcome}`),
         text('mail.moderation.notice.statement', { statement }),
       ],
-      { label: text('mail.moderation.notice.action'), url: `${appUrl}/notices/${decision.id}` },
+      { label: text('mail.moderation.appeal.action'), url: `${appUrl}/notices/${decision.id}` },
       text('mail.moderation.footer'),
     ),
   );
@@ -495,7 +479,32 @@ export async function noticesOf(db: Db, memberId: number): Promise<ModerationNot
     .leftJoin(appeals, eq(appeals.decisionId, moderationDecisions.id))
     .where(and(eq(moderationDecisions.memberId, memberId), ne(moderationDecisions.decision, 'no_action')))
     .orderBy(desc(moderationDecisions.id));
-  return rows.map(({ d, a }) => ({
+  return rows.map(({ d, a }) => presentNotice(d, a));
+}
+
+/** What the member reported and what became of it: kinds and states only, never whom or what. */
+export async function reportsBy(db: Db, memberId: number): Promise<MyReport[]> {
+  const rows = await db
+    .select({ r: reports, decision: moderationDecisions.decision, decidedAt: moderationDecisions.createdAt })
+    .from(reports)
+    .leftJoin(moderationDecisions, eq(moderationDecisions.id, reports.decisionId))
+    .where(eq(reports.reporterId, memberId))
+    .orderBy(desc(reports.id))
+    .limit(100);
+  return rows.map(({ r, decision, decidedAt }) => ({
+    id: r.id,
+    target_type: toApi(r.targetType) as ApiTarget,
+    reason: r.reason as MyReport['reason'],
+    created_at: r.createdAt.toISOString(),
+    status: r.status,
+    decision: r.status === 'resolved' ? decision : null,
+    decided_at: r.status === 'resolved' ? (decidedAt?.toISOString() ?? null) : null,
+  }));
+}
+
+/** A statement of reasons as its member reads it, with their appeal. */
+export function presentNotice(d: DecisionRow, a: typeof appeals.$inferSelect | null): ModerationNotice {
+  return {
     id: d.id,
     target_type: toApi(d.targetType),
     decision: d.decision,
@@ -508,7 +517,7 @@ export async function noticesOf(db: Db, memberId: number): Promise<ModerationNot
     appeal: a
       ? { status: a.status, text: a.text, created_at: a.createdAt.toISOString(), statement: a.statement }
       : null,
-  }));
+  };
 }
 
 /** Once per notice, within six months of it; only the affected member (anyone else: 404). */
@@ -604,6 +613,8 @@ export async function decideAppeal(ctx: AppContext, staff: UserRow, id: number, 
       reason: body.statement,
     });
   });
+  if (body.decision === 'reversed' && d.decision === 'content_removed' && d.targetType === 'message')
+    await announceModeratedMessage(ctx, d.targetId);
   await tellAppealOutcome(ctx, d, body.decision, body.statement);
   const [updated] = (await listAppeals(ctx.db, body.decision)).filter((x) => x.id === id);
   return updated!;

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { auditLog, moderationDecisions } from '../../db/schema/moderation.ts';
 import { type MemberTokens, onboardMember, strongPassword } from '../../test/factories.ts';
+import { sendWaitingNotices } from '../../test/notices.ts';
 import { grantRole, staffSignIn } from '../../test/staff.ts';
 import { call, createTestApp, type Json, outbox, type TestApp } from '../../test/test-app.ts';
 
@@ -123,12 +124,17 @@ describe('issue 16 moderation: queue → take → decide → statement of reason
     const own = await call(t, 'GET', `/api/post/${postId}`, { token: author.token });
     expect(own.json).toMatchObject({ state: 'removed', message: POST_TEXT, notice_id: expect.any(Number) });
     noticeId = own.json.notice_id as number;
+    // The reporter's outcome comes through the notifier, as every notice does (its mail job runs later).
+    await sendWaitingNotices(t);
     const mails = await outbox(t);
     const statement = mails.find((m) => m.to.includes(author.email) && m.text.includes('Der Beitrag greift'));
     expect(statement, 'statement of reasons mailed to the author').toBeDefined();
     expect(statement!.text).toContain(`/notices/${noticeId}`);
     expect(statement!.text).not.toContain(POST_TEXT);
-    const outcome = mails.find((m) => m.to.includes(reporter.email) && m.subject.includes('Meldung'));
+    const outcome = mails.find(
+      (m) =>
+        m.to.includes(reporter.email) && m.text.includes('Wir haben deine Meldung geprüft und entschieden'),
+    );
     expect(outcome, 'outcome mailed to the reporter').toBeDefined();
     expect(outcome!.text).not.toContain(POST_TEXT);
     expect(outcome!.text).not.toContain('Der Beitrag greift');

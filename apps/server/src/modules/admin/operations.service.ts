@@ -27,8 +27,8 @@ import { audit } from './audit.service.ts';
 const n = (v: unknown) => Number(v ?? 0);
 
 /**
- * Per day (Berlin): new accounts; of those, verified and onboarded so far; active members (wrote a
- * message, post or comment that day); messages and posts. Open reports and the oldest; premium
+ * Per day (Berlin): new accounts, addresses verified and questionnaires first finished that day
+ * (`onboarded_at`); active members (wrote a message, post or comment that day); messages and posts. Open reports and the oldest; premium
  * contracts running; where members came from (registration attribution).
  */
 export async function stats(db: Db, days: number): Promise<AdminStats> {
@@ -40,7 +40,7 @@ export async function stats(db: Db, days: number): Promise<AdminStats> {
     select to_char(d.day, 'YYYY-MM-DD') as day,
       (select count(*) from users u where (u.created_at at time zone 'Europe/Berlin')::date = d.day and u.deleted_at is null) as new,
       (select count(*) from users u where (u.email_verified_at at time zone 'Europe/Berlin')::date = d.day and u.deleted_at is null) as verified,
-      (select count(*) from users u where (u.created_at at time zone 'Europe/Berlin')::date = d.day and u.matching_step < 0 and u.deleted_at is null) as onboarded,
+      (select count(*) from users u where (u.onboarded_at at time zone 'Europe/Berlin')::date = d.day and u.deleted_at is null) as onboarded,
       (select count(distinct a) from (
         select sender_id as a from messages m where (m.send_at at time zone 'Europe/Berlin')::date = d.day
         union select author_id from posts p where (p.created_at at time zone 'Europe/Berlin')::date = d.day

@@ -167,9 +167,12 @@ describe('issue 16 content: FAQ editing and restoring an earlier version', () =>
     expect(JSON.stringify((await call(t, 'GET', '/api/faq?locale=de')).json)).toContain('Neu gefragt?');
   });
 
-  it('restoring version 1 publishes it again as a new version (one audit row)', async () => {
+  it('publishing a page and restoring version 1 (a new version again) write one audit row each', async () => {
     const body = { locale: 'de', title: 'Impressum neu', body: 'Geändert.' };
-    expect((await call(t, 'PUT', '/api/admin/content/imprint', { token: admin, body })).status).toBe(201);
+    const published = await audited(() =>
+      call(t, 'PUT', '/api/admin/content/imprint', { token: admin, body }),
+    );
+    expect([published.res.status, published.rows.map((r) => r.action)]).toEqual([201, ['content.published']]);
     const restore = await audited(() =>
       call(t, 'POST', '/api/admin/content/imprint/restore', {
         token: admin,

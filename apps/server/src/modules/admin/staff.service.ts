@@ -1,6 +1,6 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes, randomInt } from 'node:crypto';
 import { PERMISSIONS, type Permission } from '@trostnetz/contracts/permissions';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
 import { jwtVerify, SignJWT } from 'jose';
 import { generateSecret, generateURI, verify as verifyTotp } from 'otplib';
 import type { AppContext } from '../../app-context.ts';
@@ -299,6 +299,18 @@ export async function endStaffSessionsOf(db: Db | Tx, userId: number) {
     .update(staffSessions)
     .set({ revokedAt: new Date() })
     .where(and(eq(staffSessions.userId, userId), isNull(staffSessions.revokedAt)));
+}
+
+/**
+ * Takes a staff member's confirmed second factor away (secret and recovery codes): their next sign-in
+ * enrols again. False when they had none to take.
+ */
+export async function dropSecondFactor(tx: Db | Tx, userId: number): Promise<boolean> {
+  const dropped = await tx
+    .delete(staffCredentials)
+    .where(and(eq(staffCredentials.userId, userId), isNotNull(staffCredentials.enabledAt)))
+    .returning({ userId: staffCredentials.userId });
+  return dropped.length > 0;
 }
 
 /** Destructive actions ask for the password again: 403 reauth_required when it is wrong. */

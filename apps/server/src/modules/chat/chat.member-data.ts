@@ -51,7 +51,8 @@ export async function* messagePages(ctx: AppContext, userId: number): AsyncGener
         id: m.id,
         with: shown,
         from_me: m.senderId === userId,
-        message: m.body,
+        // Removed by moderation (issue 16): the words stay the sender's only, as in the app.
+        message: m.removedAt && m.senderId !== userId ? '' : m.body,
         send_at: m.sendAt.toISOString(),
         read_at: m.readAt?.toISOString() ?? null,
       }));

@@ -195,6 +195,15 @@ async function broadcastChange(
   return seen.sender;
 }
 
+/**
+ * A moderation decision removed a message or an appeal put it back (issue 16): both partners' open
+ * conversations follow at once ("entfernt" for the recipient, the words and the notice for the sender).
+ */
+export async function announceModeratedMessage(ctx: AppContext, id: number) {
+  const [row] = await ctx.db.select().from(messages).where(eq(messages.id, id));
+  if (row) await broadcastChange(ctx, row, 'ChatMessageUpdated');
+}
+
 /** Corrects one's own message within MESSAGE_EDIT_MINUTES of sending it ("bearbeitet"). */
 export async function editMessage(
   ctx: AppContext,
@@ -284,6 +293,8 @@ export async function reportMessage(
       snapshot,
     })
     .returning({ id: reports.id, status: reports.status });
+  // DSA Art. 16(4): a receipt at once, in the app and by mail, naming neither who nor what.
+  await notify(ctx, me, 'report_received', { actorId: null, reportId: row!.id });
   return row!;
 }
 

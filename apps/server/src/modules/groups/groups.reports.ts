@@ -1,21 +1,23 @@
 import { eq } from 'drizzle-orm';
+import type { AppContext } from '../../app-context.ts';
 import type { Db } from '../../db/client.ts';
 import { comments, posts } from '../../db/schema/groups.ts';
 import { type ReportSnapshot, reports } from '../../db/schema/safety.ts';
+import { notify } from '../notifications/notifier.ts';
 
 /**
  * Reports on posts and comments go into the one reports table, with a snapshot of the words as they
- * were (an author may edit or delete them afterwards). Stored and answered alike whether or not the
- * target exists or is visible to the reporter, as profile reports are.
+ * were (an author may edit or delete them afterwards). Stored and answered alike (the receipt too)
+ * whether or not the target exists or is visible to the reporter, as profile reports are.
  */
 export async function reportContent(
-  db: Db,
+  ctx: AppContext,
   me: number,
   target: { type: 'post' | 'comment'; id: number },
   input: { reason: string; details?: string },
 ) {
-  const snapshot = await snapshotOf(db, target);
-  const [row] = await db
+  const snapshot = await snapshotOf(ctx.db, target);
+  const [row] = await ctx.db
     .insert(reports)
     .values({
       reporterId: me,
@@ -26,6 +28,8 @@ export async function reportContent(
       snapshot,
     })
     .returning({ id: reports.id, status: reports.status });
+  // DSA Art. 16(4): a receipt at once, in the app and by mail, naming neither who nor what.
+  await notify(ctx, me, 'report_received', { actorId: null, reportId: row!.id });
   return row!;
 }
 

@@ -335,7 +335,7 @@ export async function groupsRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
       async (request, reply) =>
         reply
           .status(201)
-          .send(await reportContent(ctx.db, me(request), { type, id: request.params.id }, request.body)),
+          .send(await reportContent(ctx, me(request), { type, id: request.params.id }, request.body)),
     );
   }
 

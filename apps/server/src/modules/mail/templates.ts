@@ -108,6 +108,20 @@ const mails = {
     action: 'mail.new_sign_in.action',
     footer: 'mail.footer.security',
   },
+  /** A staff member's TOTP was reset by an admin (issue 16): they enrol again at the next sign-in. */
+  secondFactorReset: {
+    subject: 'mail.second_factor_reset.subject',
+    body: () => ['mail.second_factor_reset.done', 'mail.second_factor_reset.next'],
+    action: 'mail.second_factor_reset.action',
+    footer: 'mail.footer.security',
+  },
+  /** A suspension was lifted early by the team (issue 16): the member may sign in again. */
+  suspensionLifted: {
+    subject: 'mail.suspension_lifted.subject',
+    body: () => ['mail.suspension_lifted.done'],
+    action: 'mail.suspension_lifted.action',
+    footer: 'mail.moderation.footer',
+  },
   supportReceived: {
     subject: 'mail.support_received.subject',
     body: () => ['mail.support_received.thanks', 'mail.support_received.when'],

@@ -12,6 +12,11 @@ const same = (a: string, b: string) => {
 };
 
 /**
+ * Links in mails that work without signing in are signed here, one way for all of them: an HMAC with
+ * the app key over a purpose and the link's fields, compared in constant time.
+ */
+
+/**
  * The one-click unsubscribe address of a mail (RFC 8058): member and kinds signed with the app key, so
  * it works without signing in and cannot be made for anyone else. It does not expire: an old mail's
  * link must still work.
@@ -42,4 +47,26 @@ export function newsConfirmUrl(config: Config, userId: number, now = Date.now())
 
 export function checkNewsConfirm(config: Config, q: { u: number; e: number; s: string }, now = Date.now()) {
   return q.e * 1000 >= now && same(sign(config, 'news', `${q.u}:${q.e}`), q.s);
+}
+
+/**
+ * The link in a statement of reasons (issue 16, DSA Art. 20): it opens that one notice and its appeal
+ * without signing in, since a suspended member cannot. Notice, member and the end of the appeal window
+ * are signed, so it opens no other notice and cannot be stretched; it ends with the appeal window.
+ */
+export function noticeLinkUrl(config: Config, noticeId: number, memberId: number, until: Date): string {
+  const e = Math.floor(until.getTime() / 1000);
+  const s = sign(config, 'notice', `${noticeId}:${memberId}:${e}`);
+  return `${config.appUrl}/notices/${noticeId}/appeal?u=${memberId}&e=${e}&s=${s}`;
+}
+
+/** `invalid` for a forged or altered link (any field), `expired` once its window has ended. */
+export function checkNoticeLink(
+  config: Config,
+  noticeId: number,
+  q: { u: number; e: number; s: string },
+  now = Date.now(),
+): 'valid' | 'invalid' | 'expired' {
+  if (!same(sign(config, 'notice', `${noticeId}:${q.u}:${q.e}`), q.s)) return 'invalid';
+  return q.e * 1000 >= now ? 'valid' : 'expired';
 }

@@ -1,5 +1,5 @@
 import type { Locale } from '@trostnetz/contracts/messages';
-import type { NotificationKind } from '@trostnetz/contracts/notifications';
+import { isChoosable, type NotificationKind } from '@trostnetz/contracts/notifications';
 import type { Config } from '../../config.ts';
 import { fill, type TextKey } from '../../i18n/catalogue.ts';
 import type { Mail } from '../mail/mailer.ts';
@@ -38,8 +38,9 @@ export function noticeMail(
     fill(locale, key, { app, nickname: to.nickname, ...values });
   const sentences = lines.map((l) => noticeLine(locale, app, l.kind, l.name));
   const onlyChat = lines.length === 1 && lines[0]!.kind === 'chat_message';
-  const kinds = [...new Set(lines.map((l) => l.kind))];
-  const unsubscribe = unsubscribeUrl(config, to.id, kinds);
+  // Only kinds a member may switch off can be unsubscribed; a mail of fixed kinds alone offers none.
+  const kinds = [...new Set(lines.map((l) => l.kind))].filter(isChoosable);
+  const unsubscribe = kinds.length ? unsubscribeUrl(config, to.id, kinds) : null;
   const settings = `${config.appUrl}/notifications`;
   const paragraphs = onlyChat
     ? [
@@ -59,14 +60,17 @@ export function noticeMail(
       label: text('mail.notice.action'),
       url: lines.length === 1 ? `${config.appUrl}${urlOf(lines[0]!)}` : settings,
     },
-    text('mail.notice.footer', { link: settings, unsubscribe }),
+    unsubscribe
+      ? text('mail.notice.footer', { link: settings, unsubscribe })
+      : text('mail.notice.footer_fixed', { link: settings }),
   );
   const host = new URL(config.appUrl).hostname;
   return {
     ...mail,
     headers: {
-      'List-Unsubscribe': `<${unsubscribe}>`,
-      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+      ...(unsubscribe
+        ? { 'List-Unsubscribe': `<${unsubscribe}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' }
+        : {}),
       'Message-ID': `<notice-${lines.map((l) => l.id).join('-')}@${host}>`,
     },
   };
@@ -86,6 +90,9 @@ export function urlOf(n: {
       const notice = /^(?:notice|appeal):(\d+)$/.exec(n.groupKey ?? '');
       return notice ? `/notices/${notice[1]}` : '/notices';
     }
+    case 'report_received':
+    case 'report_decided':
+      return '/notices';
     case 'chat_message':
     case 'friend_accepted':
       return n.actorId ? `/chat/${n.actorId}` : '/chat';

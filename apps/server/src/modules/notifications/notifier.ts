@@ -13,11 +13,20 @@ export interface NotifySubject {
   actorId: number | null;
   postId?: number;
   groupId?: number;
+  /** A report's receipt or outcome: the member's own report (never who or what it was about). */
+  reportId?: number;
 }
 
 /** The mails of the catalogue each always-on kind may send (a feature cannot file one under another kind). */
 const NOTICE_MAILS = {
-  security: ['newSignIn', 'passwordChanged', 'emailChangeRequested', 'addressInUse', 'addressClaimed'],
+  security: [
+    'newSignIn',
+    'passwordChanged',
+    'emailChangeRequested',
+    'addressInUse',
+    'addressClaimed',
+    'secondFactorReset',
+  ],
   deletion: ['deletion'],
   export: ['exportMade'],
 } as const satisfies Record<AlwaysOnKind, readonly MailKind[]>;
@@ -41,7 +50,11 @@ export const BATCH_MAIL_DELAY_MS = 2 * 60_000;
 export const MAIL_INTERVAL_MS = 6 * 3600_000;
 
 const groupKeyOf = (kind: NotificationKind, s: NotifySubject) =>
-  kind === 'reply' || kind === 'group_post' ? `post:${s.postId}` : `partner:${s.actorId}`;
+  kind === 'reply' || kind === 'group_post'
+    ? `post:${s.postId}`
+    : s.reportId
+      ? `report:${s.reportId}`
+      : `partner:${s.actorId}`;
 
 /** The unread notifications the member sees in the app (the bell's count). */
 export async function unreadCount(db: Db, userId: number): Promise<number> {

@@ -1,7 +1,7 @@
 import {
   type ChannelChoices,
   DEFAULT_CHOICES,
-  isAlwaysOn,
+  isChoosable,
   NOTIFICATION_KINDS,
   type NotificationChannel,
   type NotificationKind,
@@ -32,12 +32,12 @@ export async function settingsOf(db: Db, userId: number): Promise<SettingsRow> {
   );
 }
 
-/** Kind × channel as the member chose, the calm defaults where they did not; always-on kinds are fixed. */
+/** Kind × channel as the member chose, the calm defaults where they did not; the fixed kinds are fixed. */
 export function choicesOf(row: SettingsRow): Record<NotificationKind, ChannelChoices> {
   return Object.fromEntries(
     NOTIFICATION_KINDS.map((kind) => [
       kind,
-      isAlwaysOn(kind) ? DEFAULT_CHOICES[kind] : { ...DEFAULT_CHOICES[kind], ...row.choices[kind] },
+      isChoosable(kind) ? { ...DEFAULT_CHOICES[kind], ...row.choices[kind] } : DEFAULT_CHOICES[kind],
     ]),
   ) as Record<NotificationKind, ChannelChoices>;
 }
@@ -95,7 +95,7 @@ export async function updatePreferences(
   const choices = { ...current.choices };
   for (const [kind, given] of Object.entries(input.choices ?? {}) as [NotificationKind, ChannelChoices][]) {
     // An always-on kind arrives only as it is (the contract refuses anything else): nothing to store.
-    if (!isAlwaysOn(kind)) choices[kind] = { ...choices[kind], ...given };
+    if (isChoosable(kind)) choices[kind] = { ...choices[kind], ...given };
   }
   const newsWanted = Boolean(choices.news?.email);
   const confirmNews = newsWanted && !current.newsConfirmedAt && !current.choices.news?.email;
@@ -126,8 +126,8 @@ export async function confirmNews(ctx: AppContext, userId: number): Promise<bool
   return true;
 }
 
-/** One-click unsubscribe: the kind's mails off (product news also loses its confirmation); never an always-on kind. */
+/** One-click unsubscribe: the kind's mails off (product news also loses its confirmation); fixed kinds stay. */
 export async function unsubscribe(ctx: AppContext, userId: number, kind: NotificationKind) {
-  if (isAlwaysOn(kind) || kind === 'moderation') return;
+  if (!isChoosable(kind)) return;
   await updatePreferences(ctx, userId, { choices: { [kind]: { email: false } } });
 }

@@ -210,6 +210,17 @@ export async function saveAnswers(db: Db, userId: number, answers: Answers) {
   if (typeof about === 'string') await db.update(users).set({ about }).where(eq(users.id, userId));
 }
 
+/** A negative step finishes onboarding; the first time is kept as `onboarded_at` (answering again keeps it). */
 export async function setMatchingStep(db: Db, userId: number, step: number) {
-  await db.update(users).set({ matchingStep: step, updatedAt: new Date() }).where(eq(users.id, userId));
+  const now = new Date();
+  await db
+    .update(users)
+    .set({
+      matchingStep: step,
+      updatedAt: now,
+      ...(step < 0
+        ? { onboardedAt: sql`coalesce(${users.onboardedAt}, ${now.toISOString()}::timestamptz)` }
+        : {}),
+    })
+    .where(eq(users.id, userId));
 }

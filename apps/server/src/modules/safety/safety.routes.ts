@@ -69,6 +69,6 @@ export async function safetyRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
       config: { rateLimit: perMember('report', ctx.config.rateLimits.report) },
     },
     async (request, reply) =>
-      reply.status(201).send(await reportProfile(ctx.db, currentMember(request).id, request.body)),
+      reply.status(201).send(await reportProfile(ctx, currentMember(request).id, request.body)),
   );
 }

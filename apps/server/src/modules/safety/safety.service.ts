@@ -10,6 +10,7 @@ import { users } from '../../db/schema/users.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { goneColumns, knownMember, shownAs } from '../../policies/members.ts';
 import { closeConversationChannel } from '../chat/chat.service.ts';
+import { notify } from '../notifications/notifier.ts';
 import { forgetWatchingBetween } from '../watchlist/watchlist.service.ts';
 
 export async function listBlocks(db: Db, me: number): Promise<BlockEntry[]> {
@@ -75,16 +76,17 @@ export async function unhide(db: Db, me: number, blockId: number) {
 }
 
 /**
- * Stored whether or not the target exists or is visible to the reporter, and answered alike, so a
- * report never tells whether an id is an account (moderators see a missing target as such).
+ * Stored whether or not the target exists or is visible to the reporter, and answered alike (the
+ * receipt too), so a report never tells whether an id is an account (moderators see a missing target
+ * as such).
  */
 export async function reportProfile(
-  db: Db,
+  ctx: AppContext,
   me: number,
   input: { id: number; reason: string; details?: string },
 ) {
   if (input.id === me) throw new AppError('not_found');
-  const [row] = await db
+  const [row] = await ctx.db
     .insert(reports)
     .values({
       reporterId: me,
@@ -94,5 +96,7 @@ export async function reportProfile(
       details: input.details || null,
     })
     .returning({ id: reports.id, status: reports.status });
+  // DSA Art. 16(4): a receipt at once, in the app and by mail, naming neither who nor what.
+  await notify(ctx, me, 'report_received', { actorId: null, reportId: row!.id });
   return row!;
 }

@@ -20,6 +20,7 @@ export const accountData = defineMemberData({
     return {
       user: await userView(ctx.db, row),
       email_verified_at: iso(row.emailVerifiedAt),
+      onboarded_at: iso(row.onboardedAt),
       terms_accepted_at: iso(row.termsAcceptedAt),
       last_seen_at: iso(row.lastSeenAt),
       premium_until: iso(row.premiumUntil),
@@ -57,6 +58,7 @@ export const accountData = defineMemberData({
         matchingStatus: false,
         hasSeen: [],
         emailVerifiedAt: null,
+        onboardedAt: null,
         termsAcceptedAt: null,
         lastSeenAt: null,
         addressNoticeAt: null,

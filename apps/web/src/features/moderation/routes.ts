@@ -8,6 +8,15 @@ export const moderationScreens = defineScreens({
     headerVariant: 'settings',
     component: async () => (await import('./components/notices-screen.tsx')).NoticesScreen,
   },
+  /** The signed link of a statement-of-reasons mail: no sign-in, so a suspended member can contest. */
+  'notice-appeal': {
+    path: '/notices/:id/appeal',
+    guest: true,
+    notTracked: true,
+    scrollToTop: true,
+    title: 'moderation:titles.notice-appeal',
+    component: async () => (await import('./components/linked-notice-screen.tsx')).LinkedNoticeScreen,
+  },
   notice: {
     path: '/notices/:id',
     title: 'moderation:titles.notice',

@@ -1,14 +1,17 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AppealBody } from '@trostnetz/contracts/moderation';
+import type { LinkedAppealBody } from '@trostnetz/contracts/moderation';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { noticesKey } from './get-notices.ts';
 
 /** POST /api/moderation/appeals: once per notice, within six months of it. */
-export function useSendAppeal() {
+export function useSendAppeal(noticeId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: AppealBody) =>
-      apiRequest<unknown>('/api/moderation/appeals', { method: 'POST', body }),
+    mutationFn: (body: LinkedAppealBody) =>
+      apiRequest<unknown>('/api/moderation/appeals', {
+        method: 'POST',
+        body: { notice_id: noticeId, ...body },
+      }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: noticesKey }),
   });
 }

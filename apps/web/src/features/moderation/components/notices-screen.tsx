@@ -5,9 +5,13 @@ import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Page } from '../../../components/ui/page.tsx';
 import { QueryView } from '../../../components/ui/query-view.tsx';
 import { useNotices } from '../api/get-notices.ts';
+import { MyReports } from './my-reports.tsx';
 import { useNoticeFormat } from './use-notice-format.ts';
 
-/** Every decision the team made about my content or account, each with its reasons and a way to contest it. */
+/**
+ * Every decision the team made about my content or account, each with its reasons and a way to contest
+ * it; below, what became of my own reports.
+ */
 export function NoticesScreen() {
   const { t } = useTranslation('moderation');
   const query = useNotices();
@@ -45,6 +49,7 @@ export function NoticesScreen() {
           )
         }
       </QueryView>
+      <MyReports />
     </Page>
   );
 }

@@ -87,6 +87,7 @@ describe('issue 16 / DSA Art. 17: the statement of reasons a member receives', (
             }),
           ],
         }),
+      'GET /api/moderation/reports': () => jsonResponse(200, { items: [] }),
     });
     renderScreen(NoticesScreen, { path: '/notices' });
     const links = await screen.findAllByRole('link', { name: /Post removed/ });
@@ -100,5 +101,47 @@ describe('issue 16 / DSA Art. 17: the statement of reasons a member receives', (
     expect(appealState(notice() as never, now)).toBe('possible');
     expect(appealState(notice({ appealable_until: days(-1) }) as never, now)).toBe('expired');
     expect(appealState(notice({ appealable_until: null }) as never, now)).toBe('none');
+  });
+
+  it('DSA Art. 16(4), (5): what I reported and where it stands, with the decision’s kind; never whom or what', async () => {
+    const report = (over: Record<string, unknown>) => ({
+      id: 41,
+      target_type: 'post',
+      reason: 'harassment',
+      created_at: '2026-11-02T10:00:00.000Z',
+      status: 'open',
+      decision: null,
+      decided_at: null,
+      ...over,
+    });
+    stubApi({
+      'GET /api/moderation/notices': () => jsonResponse(200, { items: [] }),
+      'GET /api/moderation/reports': () =>
+        jsonResponse(200, {
+          items: [
+            report({ id: 43, target_type: 'chat_message', reason: 'self_harm' }),
+            report({ id: 42, target_type: 'profile', status: 'in_review', reason: 'fake_profile' }),
+            report({
+              status: 'resolved',
+              decision: 'content_removed',
+              decided_at: '2026-11-04T09:00:00.000Z',
+            }),
+          ],
+        }),
+    });
+    renderScreen(NoticesScreen, { path: '/notices' });
+    expect(await screen.findByRole('heading', { name: 'Deine Meldungen' })).toBeInTheDocument();
+    const items = (await screen.findAllByRole('listitem')).map((li) => li.textContent);
+    expect(items).toEqual([
+      'Nachricht gemeldet am 2. November 2026Grund: Ich mache mir Sorgen um diese Person · Nummer M-43Angekommen, wir sehen es uns an',
+      'Profiltext gemeldet am 2. November 2026Grund: Falsches Profil · Nummer M-42Wird gerade geprüft',
+      'Beitrag gemeldet am 2. November 2026Grund: Belästigung oder Beleidigung · Nummer M-41Entschieden am 4. November 2026: Inhalt entfernt',
+    ]);
+    expect(screen.getByRole('link', { name: 'Zum Kundenservice' })).toHaveAttribute(
+      'href',
+      '/customer-service',
+    );
+    // Nothing about me was decided: the empty state stays.
+    expect(screen.getByRole('heading', { name: 'Keine Entscheidungen' })).toBeInTheDocument();
   });
 });

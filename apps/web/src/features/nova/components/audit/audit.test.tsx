@@ -1,8 +1,11 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { AUDIT_ACTIONS } from '@trostnetz/contracts/admin';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '../../../../lib/i18n.ts';
 import { renderConsole, staff } from '../../../../test/console-render.tsx';
 import { jsonResponse, stubApi } from '../../../../test/render.tsx';
+import { CONSOLE_NS } from '../../console-texts.ts';
 import { AuditScreen } from './audit-screen.tsx';
 
 afterEach(() => {
@@ -53,5 +56,13 @@ describe('issue 16: the audit log', () => {
     renderConsole(AuditScreen, { path: '/nova/audit', me: staff({ permissions: ['reports.view'] }) });
     expect(await screen.findByText('Dafür fehlt dir die Berechtigung')).toBeInTheDocument();
     expect(screen.queryByRole('table')).toBeNull();
+  });
+
+  it('every action the server records has its name in German and English (none shows as a raw code)', () => {
+    const key = (action: string) => `${CONSOLE_NS}:audit.actions.${action.replace(/[.:]/g, '_')}`;
+    const missing = (['de', 'en'] as const).flatMap((lng) =>
+      AUDIT_ACTIONS.filter((a) => !i18n.exists(key(a), { lng })).map((a) => `${lng} ${a}`),
+    );
+    expect(missing).toEqual([]);
   });
 });

@@ -4,6 +4,7 @@ import {
   liftSuspensionBody,
   premiumBody,
   ROLE_NAMES,
+  resetSecondFactorBody,
   rolesBody,
   SUSPENSION_REASONS,
   suspendBody,
@@ -16,13 +17,14 @@ import { Button } from '../../../../components/ui/button.tsx';
 import { useErrorMessage } from '../../../../lib/error-message.ts';
 import { useMemberAction } from '../../api/members.ts';
 import { CONSOLE_NS } from '../../console-texts.ts';
-import { useCan } from '../../staff-context.ts';
+import { useCan, useStaff } from '../../staff-context.ts';
 import { ActionDialog } from '../shared/action-dialog.tsx';
 
 /** What the team may do with an account, each by its own permission; destructive ones ask for the password. */
 export function MemberActions({ member }: { member: AdminMemberDetail }) {
   const { t } = useTranslation([CONSOLE_NS, 'moderation']);
   const can = useCan();
+  const me = useStaff();
   const navigate = useNavigate();
   const toMessage = useErrorMessage();
   const [done, setDone] = useState<string | null>(null);
@@ -33,6 +35,7 @@ export function MemberActions({ member }: { member: AdminMemberDetail }) {
   const premium = useMemberAction(member.id, 'PUT', '/premium');
   const roles = useMemberAction(member.id, 'PUT', '/roles');
   const remove = useMemberAction(member.id, 'DELETE', '');
+  const secondFactor = useMemberAction(member.id, 'DELETE', '/second-factor');
   const suspended = member.suspended_until !== null && new Date(member.suspended_until) > new Date();
   const simpleError = verification.error ?? sessions.error;
 
@@ -147,6 +150,20 @@ export function MemberActions({ member }: { member: AdminMemberDetail }) {
             variant="danger"
             send={(values) => roles.mutateAsync(values)}
             onDone={said('roles')}
+          />
+        )}
+        {can('roles.assign') && member.second_factor_enrolled_at && member.id !== me.id && (
+          <ActionDialog
+            label={t('member.actions.secondFactor')}
+            title={t('member.actions.secondFactorTitle', { name: member.nickname })}
+            description={t('member.actions.secondFactorText')}
+            schema={resetSecondFactorBody}
+            defaultValues={{ text: '', password: '' }}
+            fields={[reason, password]}
+            submitLabel={t('member.actions.secondFactorSubmit')}
+            variant="danger"
+            send={(values) => secondFactor.mutateAsync(values)}
+            onDone={said('secondFactor')}
           />
         )}
         {can('members.delete') && !member.deletion_pending && (

@@ -66,6 +66,18 @@ function MemberDetail({ member }: { member: AdminMemberDetail }) {
           <dd>
             <MemberBadges member={member} />
           </dd>
+          {(member.roles.length > 0 || member.second_factor_enrolled_at) && (
+            <>
+              <dt className="text-sm font-semibold text-muted sm:text-base sm:text-ink">
+                {t('member.secondFactor.label')}
+              </dt>
+              <dd data-second-factor={member.second_factor_enrolled_at ? 'enrolled' : 'none'}>
+                {member.second_factor_enrolled_at
+                  ? t('member.secondFactor.enrolled', { date: format.date(member.second_factor_enrolled_at) })
+                  : t('member.secondFactor.none')}
+              </dd>
+            </>
+          )}
         </dl>
       </section>
       <MemberActions member={member} />

@@ -1,14 +1,17 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { AdminMemberDetail } from '@trostnetz/contracts/admin';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '../../../../lib/i18n.ts';
 import { renderConsole, staff } from '../../../../test/console-render.tsx';
 import { jsonResponse, stubApi } from '../../../../test/render.tsx';
 import { MemberScreen } from './member-screen.tsx';
 import { MembersScreen } from './members-screen.tsx';
 
-afterEach(() => {
+afterEach(async () => {
   vi.unstubAllGlobals();
   sessionStorage.clear();
+  await i18n.changeLanguage('de');
 });
 
 const row = {
@@ -23,9 +26,10 @@ const row = {
   deletion_pending: false,
   created_at: '2026-01-02T10:00:00.000Z',
 };
-const detail = {
+const detail: AdminMemberDetail = {
   ...row,
   last_seen_at: null,
+  second_factor_enrolled_at: null,
   sessions: [
     { id: 1, created_at: '2026-11-01T10:00:00.000Z', last_used_at: null, client: 'Firefox', revoked: false },
   ],
@@ -99,10 +103,72 @@ describe('issue 16: members', () => {
       'Konto löschen',
       'Premium schenken',
       'Alle Anmeldungen beenden',
+      'Zweiten Faktor zurücksetzen',
     ]) {
       expect(screen.queryByRole('button', { name })).toBeNull();
     }
     // Sessions are listed without addresses: when, last use, the kind of client.
     await waitFor(() => expect(screen.getByText('Firefox')).toBeInTheDocument());
+  });
+
+  it('an admin resets a staff member’s second factor: reason and password asked, the member page says it is gone', async () => {
+    let current: AdminMemberDetail = {
+      ...detail,
+      roles: ['support'],
+      second_factor_enrolled_at: '2026-10-01T09:00:00.000Z',
+    };
+    const fetchMock = stubApi({
+      'GET /api/admin/members/5': () => jsonResponse(200, current),
+      'DELETE /api/admin/members/5/second-factor': () => {
+        current = { ...current, second_factor_enrolled_at: null };
+        return new Response(null, { status: 204 });
+      },
+    });
+    const user = userEvent.setup();
+    renderConsole(MemberScreen, {
+      path: '/nova/members/:id',
+      url: '/nova/members/5',
+      me: staff({ roles: ['admin'], permissions: ['members.view', 'roles.assign'] }),
+    });
+    expect(await screen.findByText('eingerichtet am 01.10.2026')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Zweiten Faktor zurücksetzen' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Zweiten Faktor von Ben zurücksetzen' });
+    expect(dialog).toHaveTextContent('Bei der nächsten Anmeldung richtet sie den zweiten Faktor neu ein.');
+    await user.type(within(dialog).getByLabelText('Begründung (kommt ins Protokoll)'), 'Telefon verloren.');
+    await user.type(within(dialog).getByLabelText('Dein Passwort'), 'a long staff passphrase');
+    await user.click(within(dialog).getByRole('button', { name: 'Zurücksetzen' }));
+    expect(
+      await screen.findByText(
+        'Der zweite Faktor ist zurückgesetzt; die Person richtet ihn bei der nächsten Anmeldung neu ein.',
+      ),
+    ).toBeInTheDocument();
+    const call = fetchMock.mock.calls.find((c) => String(c[0]).endsWith('/second-factor'))!;
+    expect(JSON.parse((call[1] as RequestInit).body as string)).toEqual({
+      text: 'Telefon verloren.',
+      password: 'a long staff passphrase',
+    });
+    expect(await screen.findByText('nicht eingerichtet')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Zweiten Faktor zurücksetzen' })).toBeNull();
+  });
+
+  it('in English, and never for oneself', async () => {
+    await i18n.changeLanguage('en');
+    stubApi({
+      'GET /api/admin/members/900': () =>
+        jsonResponse(200, {
+          ...detail,
+          id: 900,
+          roles: ['admin'],
+          second_factor_enrolled_at: '2026-10-01T09:00:00.000Z',
+        }),
+    });
+    renderConsole(MemberScreen, {
+      path: '/nova/members/:id',
+      url: '/nova/members/900',
+      me: staff({ roles: ['admin'], permissions: ['members.view', 'roles.assign'] }),
+    });
+    expect(await screen.findByText('Second factor (administration)')).toBeInTheDocument();
+    expect(screen.getByText('set up on Oct 1, 2026')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Reset second factor' })).toBeNull();
   });
 });
