@@ -14,7 +14,6 @@ import type { Db } from '../../db/client.ts';
 import { messages } from '../../db/schema/chat.ts';
 import { comments, posts } from '../../db/schema/groups.ts';
 import { appeals, type DecisionRow, moderationDecisions, suspensions } from '../../db/schema/moderation.ts';
-import { notifications } from '../../db/schema/notifications.ts';
 import { type ReportSnapshot, reports } from '../../db/schema/safety.ts';
 import { sessions } from '../../db/schema/sessions.ts';
 import { type UserRow, users } from '../../db/schema/users.ts';
@@ -26,7 +25,7 @@ import { isGone } from '../../policies/members.ts';
 import { announceModeratedMessage, endMemberLive } from '../chat/chat.service.ts';
 import { layout } from '../mail/templates.ts';
 import { noticeLinkUrl } from '../notifications/notification-links.ts';
-import { notify, unreadCount } from '../notifications/notifier.ts';
+import { notify } from '../notifications/notifier.ts';
 import { audit } from './audit.service.ts';
 import { endStaffSessionsOf } from './staff.service.ts';
 
@@ -384,17 +383,7 @@ export async function decideReport(ctx: AppContext, staff: UserRow, id: number, 
   return reportDetail(ctx.db, id);
 }
 
-// ── Telling members (mail + in the app). Never the words of a message or post. ─────────────────
-
-async function inAppNotice(ctx: AppContext, userId: number, groupKey: string) {
-  await ctx.db
-    .insert(notifications)
-    .values({ userId, kind: 'moderation', actorId: null, groupKey, inApp: 'yes', mailState: 'none' })
-    .onConflictDoNothing();
-  ctx.broadcaster.toMember(userId, 'friend_requests_changed', 'NotificationsChanged', {
-    unread: await unreadCount(ctx.db, userId),
-  });
-}
+// ── Telling members (the notifier: in the app and by mail). Never the words of a message or post. ──────
 
 async function memberToTell(db: Db, id: number) {
   const [m] = await db.select().from(users).where(eq(users.id, id));
@@ -431,16 +420,16 @@ export async function tellAffected(ctx: AppContext, decision: DecisionRow) {
   ];
   // A signed link, no sign-in needed: a suspended member contests electronically too (DSA Art. 20).
   const contest = noticeLinkUrl(ctx.config, decision.id, member.id, appealableUntil(decision));
-  ctx.mailer.queue(
-    layout(
+  await notify(ctx, member.id, 'moderation', {
+    key: `notice:${decision.id}`,
+    mail: layout(
       member.email,
       text('mail.moderation.notice.subject'),
       paragraphs,
       { label: text('mail.moderation.notice.action'), url: contest },
       text('mail.moderation.footer'),
     ),
-  );
-  await inAppNotice(ctx, member.id, `notice:${decision.id}`);
+  });
 }
 
 async function tellAppealOutcome(
@@ -454,8 +443,9 @@ async function tellAppealOutcome(
   const { appName: app, appUrl } = ctx.config;
   const text = (key: Parameters<typeof fill>[1], values: Record<string, string> = {}) =>
     fill(member.locale, key, { app, nickname: member.nickname, ...values });
-  ctx.mailer.queue(
-    layout(
+  await notify(ctx, member.id, 'moderation', {
+    key: `appeal:${decision.id}`,
+    mail: layout(
       member.email,
       text('mail.moderation.appeal.subject'),
       [
@@ -466,8 +456,7 @@ async function tellAppealOutcome(
       { label: text('mail.moderation.appeal.action'), url: `${appUrl}/notices/${decision.id}` },
       text('mail.moderation.footer'),
     ),
-  );
-  await inAppNotice(ctx, member.id, `appeal:${decision.id}`);
+  });
 }
 
 // ── The member's side: notices and appeals ────────────────────────────────────────────────────

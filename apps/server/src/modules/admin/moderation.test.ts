@@ -1,7 +1,8 @@
 import { APPEAL_WINDOW_DAYS } from '@trostnetz/contracts/moderation';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { auditLog, moderationDecisions } from '../../db/schema/moderation.ts';
+import { notifications } from '../../db/schema/notifications.ts';
 import { type MemberTokens, onboardMember, strongPassword } from '../../test/factories.ts';
 import { sendWaitingNotices } from '../../test/notices.ts';
 import { grantRole, staffSignIn } from '../../test/staff.ts';
@@ -274,9 +275,16 @@ describe('issue 16 moderation: queue → take → decide → statement of reason
 });
 
 describe('issue 16 suspension: tokens and sockets end at once, sign-in refused until the end date', () => {
-  it('a suspended member is signed out everywhere at once, cannot sign in (403 account_suspended with until) and is mailed the reasons', async () => {
+  it('a suspended member is signed out everywhere at once, cannot sign in (403 account_suspended with until) and is mailed the reasons at once, also in quiet hours', async () => {
     const { reportId } = await reportedPost();
     const disconnect = vi.spyOn(t.app.ctx.broadcaster, 'disconnectMember');
+    // Quiet hours around the present hour: a statement of reasons is not held back by them.
+    const hour = new Date().getUTCHours();
+    const quiet = await call(t, 'PUT', '/api/user/notifications', {
+      token: author.token,
+      body: { quiet_hours: { start: hour, end: (hour + 2) % 24 }, time_zone: 'UTC' },
+    });
+    expect(quiet.status, quiet.text).toBe(200);
     expect((await call(t, 'GET', '/api/notifications', { token: author.token })).status).toBe(200);
     const until = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
     const res = await call(t, 'POST', `/api/admin/reports/${reportId}/decision`, {
@@ -298,5 +306,22 @@ describe('issue 16 suspension: tokens and sockets end at once, sign-in refused u
     );
     expect(mail, 'statement of reasons for the suspension mailed').toBeDefined();
     expect(mail!.text).toContain('/customer-service');
+    // And in the app, for when the suspension ends: one unread moderation notice naming this decision.
+    const notice = await t.app.ctx.db
+      .select({ kind: notifications.kind, key: notifications.groupKey, inApp: notifications.inApp })
+      .from(notifications)
+      .where(and(eq(notifications.userId, author.id), eq(notifications.kind, 'moderation')));
+    const [suspension] = await t.app.ctx.db
+      .select({ id: moderationDecisions.id })
+      .from(moderationDecisions)
+      .where(
+        and(
+          eq(moderationDecisions.memberId, author.id),
+          eq(moderationDecisions.decision, 'member_suspended'),
+        ),
+      );
+    expect(notice.filter((n) => n.key === `notice:${suspension!.id}`)).toEqual([
+      { kind: 'moderation', key: `notice:${suspension!.id}`, inApp: 'yes' },
+    ]);
   });
 });

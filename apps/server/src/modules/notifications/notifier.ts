@@ -4,6 +4,7 @@ import type { AppContext } from '../../app-context.ts';
 import type { Db } from '../../db/client.ts';
 import { notifications, pushSubscriptions } from '../../db/schema/notifications.ts';
 import { isGone } from '../../policies/members.ts';
+import type { Mail } from '../mail/mailer.ts';
 import { type MailKind, type MailParams, mailTemplate } from '../mail/templates.ts';
 import { findActiveUser } from '../users/users.service.ts';
 import { inQuietHours, quietHoursEnd, settingsOf, wants } from './preferences.service.ts';
@@ -39,6 +40,16 @@ export interface AccountNotice<K extends AlwaysOnKind = AlwaysOnKind> {
   mail: (typeof NOTICE_MAILS)[K][number];
   url: string;
   params?: Partial<MailParams>;
+}
+
+/**
+ * A decision about the member (issue 16): a statement of reasons (DSA Art. 17) or an appeal's outcome. The
+ * moderation module writes the mail (what, why, which rule, how to contest); `key` names the decision, so
+ * the same one never counts twice in the bell.
+ */
+export interface DecisionNotice {
+  key: string;
+  mail: Mail;
 }
 
 /**
@@ -84,17 +95,50 @@ export async function notify<K extends AlwaysOnKind>(
 export async function notify(
   ctx: AppContext,
   memberId: number,
-  kind: Exclude<NotificationKind, AlwaysOnKind>,
+  kind: 'moderation',
+  notice: DecisionNotice,
+): Promise<void>;
+export async function notify(
+  ctx: AppContext,
+  memberId: number,
+  kind: Exclude<NotificationKind, AlwaysOnKind | 'moderation'>,
   subject: NotifySubject,
 ): Promise<void>;
 export async function notify(
   ctx: AppContext,
   memberId: number,
   kind: NotificationKind,
-  subject: NotifySubject | AccountNotice,
+  subject: NotifySubject | AccountNotice | DecisionNotice,
 ): Promise<void> {
   if (isAlwaysOn(kind)) return tellAlways(ctx, memberId, subject as AccountNotice);
+  if (kind === 'moderation') return tellDecision(ctx, memberId, subject as DecisionNotice);
   return tellAsChosen(ctx, memberId, kind, subject as NotifySubject);
+}
+
+/**
+ * A moderation decision reaches the member in the app and by its own mail, at once, day or night: the
+ * restriction applies from now, and DSA Art. 17 asks for its reasons at the latest when it is imposed (a
+ * suspended member cannot sign in to read them, so the mail carries the signed link to contest it). Not
+ * batched into a digest, not pushed, and not for an account that is gone.
+ */
+async function tellDecision(ctx: AppContext, memberId: number, notice: DecisionNotice) {
+  const member = await findActiveUser(ctx.db, memberId);
+  if (!member || isGone(member)) return;
+  ctx.mailer.queue(notice.mail);
+  await ctx.db
+    .insert(notifications)
+    .values({
+      userId: memberId,
+      kind: 'moderation',
+      actorId: null,
+      groupKey: notice.key,
+      inApp: 'yes',
+      mailState: 'none',
+    })
+    .onConflictDoNothing();
+  ctx.broadcaster.toMember(memberId, 'friend_requests_changed', 'NotificationsChanged', {
+    unread: await unreadCount(ctx.db, memberId),
+  });
 }
 
 /**
