@@ -280,13 +280,13 @@ export async function suspendAccount(
 /** Lifts a running suspension: the member signs in again at once and is told so by mail. */
 export async function liftSuspension(ctx: AppContext, staff: UserRow, id: number, text: string) {
   const m = await memberOr404(ctx.db, id);
-  await ctx.db.transaction(async (tx) => {
-    const lifted = await tx
+  const lifted = await ctx.db.transaction(async (tx) => {
+    const [row] = await tx
       .update(suspensions)
       .set({ liftedAt: new Date() })
       .where(and(eq(suspensions.userId, id), isNull(suspensions.liftedAt), gt(suspensions.until, new Date())))
       .returning({ id: suspensions.id });
-    if (!lifted.length) throw new AppError('conflict');
+    if (!row) throw new AppError('conflict');
     await audit(tx, {
       actorId: staff.id,
       action: 'member.suspension_lifted',
@@ -294,9 +294,13 @@ export async function liftSuspension(ctx: AppContext, staff: UserRow, id: number
       targetId: id,
       reason: text,
     });
+    return row;
   });
   const { appName, appUrl } = ctx.config;
-  ctx.mailer.queue(mailTemplate('suspensionLifted', m.locale, appName, m, `${appUrl}/login`));
+  await notify(ctx, id, 'moderation', {
+    key: `lifted:${lifted.id}`,
+    mail: mailTemplate('suspensionLifted', m.locale, appName, m, `${appUrl}/login`),
+  });
 }
 
 /** Admin only (roles.assign): the member's roles become exactly these; their console sessions end. */

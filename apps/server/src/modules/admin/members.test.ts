@@ -1,5 +1,7 @@
+import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { auditLog } from '../../db/schema/moderation.ts';
+import { notifications } from '../../db/schema/notifications.ts';
 import { type MemberTokens, onboardMember, registerMember, strongPassword } from '../../test/factories.ts';
 import { grantRole, makeSuperAdmin, staffSignIn } from '../../test/staff.ts';
 import { call, createTestApp, type Json, outbox, type TestApp } from '../../test/test-app.ts';
@@ -138,7 +140,7 @@ describe('issue 16 members: suspension with a statement of reasons, asked for th
     });
   });
 
-  it('lifting it lets the member sign in again, and tells them so by mail (one audit row)', async () => {
+  it('lifting it lets the member sign in again, and tells them so by mail and in the app (one audit row)', async () => {
     const { res, rows } = await audited(() =>
       call(t, 'DELETE', `/api/admin/members/${m.id}/suspension`, {
         token: mod,
@@ -154,6 +156,11 @@ describe('issue 16 members: suspension with a statement of reasons, asked for th
     const told = (await outbox(t)).filter((x) => x.to.includes(m.email) && x.subject.includes('Sperre'));
     expect(told.map((x) => x.subject)).toEqual(['Trostnetz: Deine Sperre ist aufgehoben']);
     expect(told[0]!.text).not.toContain('Widerspruch per Mail.');
+    const lifts = await t.app.ctx.db
+      .select({ kind: notifications.kind, inApp: notifications.inApp })
+      .from(notifications)
+      .where(and(eq(notifications.userId, m.id), like(notifications.groupKey, 'lifted:%')));
+    expect(lifts).toEqual([{ kind: 'moderation', inApp: 'yes' }]);
     // Nothing left to lift: 409.
     const again = await call(t, 'DELETE', `/api/admin/members/${m.id}/suspension`, {
       token: mod,
