@@ -1,14 +1,14 @@
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
-import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { delivery } from './build/delivery.ts';
+import { preact } from './build/preact.ts';
 
 const backend = 'http://127.0.0.1:3000';
 
 export default defineConfig({
   plugins: [
-    react(),
+    preact(),
     tailwindcss(),
     // Maps outside the public folder (kept for error reports); .br and .gz beside every text asset.
     delivery({ sourcemaps: fileURLToPath(new URL('./sourcemaps', import.meta.url)) }),
@@ -33,7 +33,7 @@ export default defineConfig({
           // The console's texts stay with the console (lib/i18n.ts, features/nova/console-texts.ts).
           if (id.includes('/src/locales/en/') && !id.includes('/nova-console.json')) return 'locale-en';
           if (!id.includes('node_modules')) return undefined;
-          if (/node_modules\/(react|react-dom|scheduler)\//.test(id)) return 'react';
+          if (/node_modules\/(react|react-dom|scheduler|preact)\//.test(id)) return 'react';
           if (id.includes('node_modules/react-router')) return 'router';
           if (id.includes('node_modules/zod')) return 'zod';
           // Only TanStack Query: the console's table library (@tanstack/react-table) stays in its chunks.

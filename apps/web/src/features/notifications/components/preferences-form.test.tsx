@@ -54,7 +54,8 @@ describe('notification choices (issue 13): saved as each choice is made', () => 
     api['PUT /api/user/notifications'] = save.answer;
 
     await userEvent.click(mail);
-    expect(mail).not.toBeChecked();
+    // Shown as soon as the screen renders again (the refresh is cancelled first), long before the save.
+    await vi.waitFor(() => expect(mail).not.toBeChecked());
     staleRead.release();
     await new Promise((r) => setTimeout(r, 20));
     expect(mail).not.toBeChecked();
