@@ -3,14 +3,17 @@
 // accessibility and best practices. Targets (issue 13): performance ≥ 95, accessibility 100.
 // Needs `npm run build` first and Chromium (CHROME_PATH, default /usr/bin/chromium).
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
 
+// `--report DIR` also writes each page's whole Lighthouse result (JSON) there, for the details behind a figure.
+const { values: options } = parseArgs({ options: { report: { type: 'string' } }, strict: false });
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const port = 4100 + Math.floor(Math.random() * 800);
@@ -146,6 +149,11 @@ async function audit(
   await page.close();
   await browser.disconnect();
   if (!result) throw new Error(`lighthouse gave no result for ${url}`);
+  if (typeof options.report === 'string') {
+    mkdirSync(options.report, { recursive: true });
+    const name = new URL(url).pathname.replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'home';
+    writeFileSync(path.join(options.report, `${name}.json`), JSON.stringify(result.lhr, null, 1));
+  }
   const { categories, audits } = result.lhr;
   const scores = Object.fromEntries(
     Object.entries(categories).map(([id, c]) => [id, Math.round((c.score ?? 0) * 100)]),
