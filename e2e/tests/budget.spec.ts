@@ -104,6 +104,58 @@ test.describe('first-screen budget', () => {
   });
 });
 
+test('layout rule: a signed-in /dashboard does not move under the reader while it loads (layout shift < 0.05 on a slow phone)', async ({
+  browser,
+  request,
+  baseURL,
+}) => {
+  test.skip(
+    test.info().project.name !== 'mobile-375',
+    'sections stack on a phone, where they pushed each other',
+  );
+  // Others to suggest, so the sections have something to show.
+  for (let i = 0; i < 3; i++) await onboardedMember(request, `Shift${i}x${Date.now() % 100000}`);
+  const member = await onboardedMember(request, `Steady${Date.now() % 100000}`);
+  const { context, page } = await openPage(browser, baseURL as string, 'de', member);
+  // A slow phone: the sections' answers arrive one after another, after the first paint.
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
+  await page.addInitScript(() => {
+    // Runs in the page; the journeys have no DOM typings.
+    interface Shift {
+      value: number;
+      hadRecentInput: boolean;
+    }
+    const page = globalThis as unknown as {
+      __shift: number;
+      PerformanceObserver: new (
+        cb: (list: { getEntries(): Shift[] }) => void,
+      ) => { observe(o: { type: string; buffered: boolean }): void };
+    };
+    page.__shift = 0;
+    new page.PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) if (!entry.hadRecentInput) page.__shift += entry.value;
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  await page.goto('/dashboard');
+  // Everything has arrived: the suggestions and the three group feeds; then two more frames, so the
+  // last shift, if any, is reported.
+  await expect(page.locator('[data-section="suggestions"][aria-busy="false"]')).toBeVisible();
+  await expect(page.locator('[data-feed]')).toHaveCount(3);
+  await page.waitForLoadState('networkidle');
+  await page.evaluate(
+    () =>
+      new Promise((done) => {
+        const frame = (globalThis as unknown as { requestAnimationFrame(cb: () => void): void })
+          .requestAnimationFrame;
+        frame(() => frame(() => done(null)));
+      }),
+  );
+  const shift = await page.evaluate(() => (globalThis as unknown as { __shift: number }).__shift);
+  expect(shift).toBeLessThan(0.05);
+  await context.close();
+});
+
 test('decision 019: no chunk of the build holds React itself (browsers run Preact through preact/compat)', () => {
   test.skip(test.info().project.name !== 'desktop-1280', 'a check of the build, not of a width');
   const chunks = chunkManifest();

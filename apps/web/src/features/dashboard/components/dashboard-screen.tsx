@@ -6,8 +6,11 @@ import { Link } from 'react-router';
 import { CrisisHelpList } from '../../../components/crisis/crisis-help-list.tsx';
 import { OnboardingFirst } from '../../../components/onboarding/onboarding-first.tsx';
 import { Card } from '../../../components/ui/card.tsx';
+import { LoadingNote } from '../../../components/ui/spinner.tsx';
 import { usePartners } from '../../../domain/partners/partners.ts';
 import { useUserStore } from '../../../lib/storage/user-store.ts';
+import { useFeeds } from '../api/get-feeds.ts';
+import { useSuggestions } from '../api/get-suggestions.ts';
 import { GroupFeeds } from './group-feeds.tsx';
 import { MatchingSettings } from './matching-settings.tsx';
 import { PartnerList, ReceivedRequests } from './partner-lists.tsx';
@@ -47,7 +50,20 @@ export function DashboardScreen() {
 function Matched({ user }: { user: User }) {
   const { t } = useTranslation(['dashboard', 'friendship']);
   const partners = usePartners();
+  const suggestions = useSuggestions(true);
+  const feeds = useFeeds();
   const list = partners.data ?? [];
+
+  // One calm moment of loading, then everything at once: sections arriving one after another pushed what a
+  // member had begun to read down the screen (Lighthouse measured 0.18 of layout shift on a phone, a slow
+  // phone 0.64). The space it holds keeps the column beside it below the fold on a phone until then.
+  if (partners.isPending || suggestions.isPending || feeds.isPending) {
+    return (
+      <div className="min-h-[75vh]" aria-busy="true" data-testid="dashboard-loading">
+        <LoadingNote>{t('loadingOverview')}</LoadingNote>
+      </div>
+    );
+  }
 
   return (
     <>
