@@ -3,6 +3,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vite';
 import { delivery } from './build/delivery.ts';
 import { preact } from './build/preact.ts';
+import { SHELL_NAMESPACES } from './src/locales/shell-namespaces.ts';
 
 const backend = 'http://127.0.0.1:3000';
 
@@ -32,6 +33,14 @@ export default defineConfig({
           // The English texts: one chunk, fetched only by members who read English (lib/i18n.ts).
           // The console's texts stay with the console (lib/i18n.ts, features/nova/console-texts.ts).
           if (id.includes('/src/locales/en/') && !id.includes('/nova-console.json')) return 'locale-en';
+          // German beyond the app shell: one chunk, loaded before the first screen that needs it (lib/i18n.ts).
+          const german = /\/src\/locales\/de\/([\w-]+)\.json$/.exec(id)?.[1];
+          if (
+            german &&
+            german !== 'nova-console' &&
+            !(SHELL_NAMESPACES as readonly string[]).includes(german)
+          )
+            return 'locale-de';
           if (!id.includes('node_modules')) return undefined;
           if (/node_modules\/(react|react-dom|scheduler|preact)\//.test(id)) return 'react';
           if (id.includes('node_modules/react-router')) return 'router';

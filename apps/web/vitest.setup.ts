@@ -3,8 +3,9 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { loadLocale } from './src/lib/i18n.ts';
 
-// The app fetches the English texts when a member chooses English; tests switch freely, so both are there.
-await loadLocale('en');
+// The app fetches the German texts beyond its shell before a screen, and English when a member chooses it;
+// tests render screens directly and switch freely, so every text of both is there.
+await Promise.all([loadLocale('de'), loadLocale('en')]);
 
 // findBy*/waitFor wait up to 5 s instead of 1 s: on a busy two-core CI machine a lazy screen can take
 // longer than a second to render, and a waiting test costs nothing when the screen is quick.

@@ -156,6 +156,40 @@ test('layout rule: a signed-in /dashboard does not move under the reader while i
   await context.close();
 });
 
+test("rule: the sign-in screens use the app shell's texts alone, which a first visit loads (issue 13, lib/i18n.ts)", () => {
+  test.skip(test.info().project.name !== 'desktop-1280', 'a check of the build, not of a width');
+  const chunks = chunkManifest();
+  const shell = new Set(
+    /\[([^\]]*)\]/
+      .exec(readFileSync(path.join(web, 'src/locales/shell-namespaces.ts'), 'utf8'))![1]!
+      .match(/[\w-]+/g),
+  );
+  expect(shell.has('auth')).toBe(true);
+  // The sign-in screens' chunks and every chunk they import, but the entry (the frame, whose member parts
+  // only show once all texts are there) and libraries.
+  const entry = new Set(chunks.filter((c) => c.isEntry).map((c) => c.file));
+  const signIn =
+    /^src\/(features\/auth\/components\/(login|register|forgot-password|reset-password|verification)-screen\.tsx|app\/not-found-screen\.tsx)$/;
+  const seen = new Set<string>();
+  const visit = (file: string) => {
+    if (seen.has(file) || entry.has(file)) return;
+    seen.add(file);
+    for (const next of chunks.find((c) => c.file === file)?.imports ?? []) visit(next);
+  };
+  for (const c of chunks) if (c.modules.some((m) => signIn.test(m))) visit(c.file);
+  const used = new Map<string, string>();
+  for (const file of seen)
+    for (const m of chunks.find((c) => c.file === file)?.modules ?? []) {
+      if (!/^src\/.*\.tsx?$/.test(m)) continue;
+      const source = readFileSync(path.join(web, m), 'utf8');
+      for (const call of source.matchAll(/useTranslation\(([^)]*)\)/g))
+        for (const ns of call[1]!.matchAll(/'([\w-]+)'/g)) used.set(ns[1]!, m);
+      for (const key of source.matchAll(/'([\w-]+):[\w.-]+'/g)) used.set(key[1]!, m);
+    }
+  expect(used.size).toBeGreaterThan(0);
+  expect([...used].filter(([ns]) => !shell.has(ns)).map(([ns, m]) => `${ns} in ${m}`)).toEqual([]);
+});
+
 test('decision 019: no chunk of the build holds React itself (browsers run Preact through preact/compat)', () => {
   test.skip(test.info().project.name !== 'desktop-1280', 'a check of the build, not of a width');
   const chunks = chunkManifest();

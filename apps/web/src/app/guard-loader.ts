@@ -6,6 +6,7 @@ import { isChatPartner } from '../features/chat/chat-partners.ts';
 import { isApiError } from '../lib/api-client.ts';
 import { getAppConfig } from '../lib/config.ts';
 import { leaveTo } from '../lib/external-navigation.ts';
+import { loadAllTexts } from '../lib/i18n.ts';
 import { queryClient } from '../lib/query-client.ts';
 import { authenticatedUser, useUserStore } from '../lib/storage/user-store.ts';
 import { ensureBootstrapped } from './bootstrap.ts';
@@ -73,9 +74,9 @@ async function settle(decide: (progress: Progress) => GuardDecision): Promise<nu
 
 export const guardLoader =
   (meta: RouteMeta) =>
-  ({ request, params }: LoaderFunctionArgs) => {
+  async ({ request, params }: LoaderFunctionArgs) => {
     const url = new URL(request.url);
-    return settle((progress) =>
+    await settle((progress) =>
       decideNavigation(meta, snapshot(), {
         ...progress,
         onboardingUrl: getAppConfig().onboarding_url,
@@ -83,6 +84,10 @@ export const guardLoader =
         params,
       }),
     );
+    // A guest on a sign-in screen needs the shell's texts alone; anyone else sees the member's frame
+    // (the bell, the menu) or a screen with words of its own (issue 13, lib/i18n.ts).
+    if (!meta.shellTexts || snapshot().user) await loadAllTexts();
+    return null;
   };
 
 export const homeLoader = () => settle(({ userFetched }) => decideHome(snapshot(), { userFetched }));

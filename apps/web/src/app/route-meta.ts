@@ -23,6 +23,7 @@ const appScreens = defineScreens({
   'not-found': {
     path: '*',
     guest: true,
+    shellTexts: true,
     title: 'layout:titles.not-found',
     component: async () => (await import('./not-found-screen.tsx')).NotFoundScreen,
   },

@@ -1,6 +1,7 @@
 import { defaultLocale, type Locale, pickLocale } from '@trostnetz/contracts/messages';
 import i18next, { type i18n as I18n, type Resource } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { SHELL_NAMESPACES } from '../locales/shell-namespaces.ts';
 
 export const LOCALE_STORAGE_KEY = 'trostnetz-locale';
 
@@ -13,19 +14,31 @@ export const STAFF_ONLY = 'nova-console';
 type Bundles = Record<string, { default: Record<string, unknown> }>;
 
 /**
- * The default language's texts (locales/de/<namespace>.json) are bundled with the app; the other
- * language's come in one chunk of their own when a member uses it (vite.config.ts), so that the first
- * screen does not carry both.
+ * The app shell's texts: the frame of every screen (header, footer, crisis help, cookie choice, errors)
+ * and the sign-in screens. Only these German texts are bundled with the app, so a first visit to /login
+ * carries no other screen's words (issue 13). The glob names SHELL_NAMESPACES (it must be a literal;
+ * a test holds the two together).
  */
 const bundled = import.meta.glob<{ default: Record<string, unknown> }>(
-  ['../locales/de/*.json', '!../locales/de/nova-console.json'],
+  '../locales/de/{common,layout,crisis,consent,errors,auth,nova}.json',
   { eager: true },
 );
-/** Each file of the other language is its own module; vite.config.ts puts them into one chunk. */
-const lazyEnglish = import.meta.glob<{ default: Record<string, unknown> }>([
-  '../locales/en/*.json',
-  '!../locales/en/nova-console.json',
-]);
+/**
+ * The rest of the German texts, one chunk (vite.config.ts), loaded before any screen that is not a sign-in
+ * screen, and for a signed-in member always (app/guard-loader.ts). The other language comes whole, in one
+ * chunk of its own, when a member uses it.
+ */
+const lazyTexts: Record<Locale, Record<string, () => Promise<{ default: Record<string, unknown> }>>> = {
+  de: import.meta.glob<{ default: Record<string, unknown> }>([
+    '../locales/de/*.json',
+    '!../locales/de/{common,layout,crisis,consent,errors,auth,nova}.json',
+    '!../locales/de/nova-console.json',
+  ]),
+  en: import.meta.glob<{ default: Record<string, unknown> }>([
+    '../locales/en/*.json',
+    '!../locales/en/nova-console.json',
+  ]),
+};
 
 function toNamespaces(modules: Bundles): Record<string, Record<string, unknown>> {
   const namespaces: Record<string, Record<string, unknown>> = {};
@@ -38,6 +51,15 @@ function toNamespaces(modules: Bundles): Record<string, Record<string, unknown>>
 
 /** The texts loaded so far, language → namespace → keys. */
 export const resources: Resource = { de: toNamespaces(bundled) };
+// The glob cannot read SHELL_NAMESPACES: in development and tests a mismatch stops the app at once.
+if (
+  import.meta.env.DEV &&
+  Object.keys(resources.de ?? {})
+    .sort()
+    .join() !== [...SHELL_NAMESPACES].sort().join()
+) {
+  throw new Error(`lib/i18n.ts: the bundled German texts must be exactly ${SHELL_NAMESPACES.join(', ')}`);
+}
 
 function storedLocale(): Locale {
   try {
@@ -54,11 +76,11 @@ const initial = storedLocale();
 void i18n.use(initReactI18next).init({
   resources,
   // Until the stored language's texts are there (i18nReady), German.
-  lng: resources[initial] ? initial : defaultLocale,
+  lng: defaultLocale,
   fallbackLng: defaultLocale,
   supportedLngs: ['de', 'en'],
   defaultNS: 'common',
-  ns: Object.keys(resources[defaultLocale] ?? {}),
+  ns: [...SHELL_NAMESPACES],
   interpolation: { escapeValue: false },
   returnNull: false,
   initAsync: false,
@@ -85,27 +107,38 @@ export async function setLocale(locale: Locale) {
   await i18n.changeLanguage(locale);
 }
 
-/** Fetches a language's texts once (German is bundled) and adds them to i18next. */
-const loadedLocales = new Set(Object.keys(resources));
+/** A language's texts, fetched once each (the German shell is bundled) and added to i18next. */
+const loading = new Map<Locale, Promise<void>>();
 
-export async function loadLocale(locale: Locale): Promise<void> {
-  // Not `resources[locale]`: the console may have added its own English namespace before.
-  if (loadedLocales.has(locale)) return;
-  const entries = await Promise.all(
-    Object.entries(lazyEnglish).map(async ([path, load]) => [path, await load()] as const),
-  );
-  const namespaces = toNamespaces(Object.fromEntries(entries));
-  resources[locale] = { ...resources[locale], ...namespaces };
-  loadedLocales.add(locale);
-  for (const [ns, keys] of Object.entries(namespaces)) i18n.addResourceBundle(locale, ns, keys, true, true);
+export function loadLocale(locale: Locale): Promise<void> {
+  let done = loading.get(locale);
+  if (!done) {
+    done = Promise.all(
+      Object.entries(lazyTexts[locale]).map(async ([path, load]) => [path, await load()] as const),
+    ).then((entries) => {
+      const namespaces = toNamespaces(Object.fromEntries(entries));
+      // Merged, not replaced: the console may have added its own namespace before.
+      resources[locale] = { ...resources[locale], ...namespaces };
+      for (const [ns, keys] of Object.entries(namespaces))
+        i18n.addResourceBundle(locale, ns, keys, true, true);
+    });
+    // A failed fetch (offline) is tried again at the next screen.
+    done.catch(() => loading.delete(locale));
+    loading.set(locale, done);
+  }
+  return done;
 }
 
+/** Every text of the language shown now: what every screen but the sign-in screens needs. */
+export const loadAllTexts = (): Promise<void> => loadLocale(getLocale());
+
 /** Resolves once the stored language's texts are loaded and chosen: the app renders after it. */
-export const i18nReady: Promise<void> = resources[initial]
-  ? Promise.resolve()
-  : loadLocale(initial)
-      .then(() => i18n.changeLanguage(initial))
-      .then(
-        () => undefined,
-        (error: unknown) => console.error('i18n: loading the stored language failed', error),
-      );
+export const i18nReady: Promise<void> =
+  initial === defaultLocale
+    ? Promise.resolve()
+    : loadLocale(initial)
+        .then(() => i18n.changeLanguage(initial))
+        .then(
+          () => undefined,
+          (error: unknown) => console.error('i18n: loading the stored language failed', error),
+        );

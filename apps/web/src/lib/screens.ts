@@ -13,6 +13,11 @@ export interface ScreenFlags {
   notTracked?: boolean;
   /** Needs a finished questionnaire (its API answers onboarding_required before). */
   onboarded?: boolean;
+  /**
+   * Shown to a guest with the app shell's texts alone (lib/i18n.ts SHELL_NAMESPACES): the sign-in screens,
+   * so that a first visit loads no other screen's words. Every other screen waits for all texts.
+   */
+  shellTexts?: boolean;
 }
 
 type LoadComponent = () => Promise<ComponentType>;
