@@ -12,10 +12,12 @@ import { onboardedMember } from '../support/members.ts';
  * ships it). Measured as a browser meets it: every script the page requests until the network is idle,
  * read from the build in apps/web/dist. A failure names the largest chunks.
  */
-const BUDGET_KB = 210;
-// Issue 13 asks for 120 KB. Not reached yet: the app runs on Preact (decision 019: /login 232 → 179.5 KB,
-// /dashboard 241-259 → 207 KB), and React Router (30.5 KB), zod (26 KB) and the state chunk (TanStack Query,
-// i18next, zustand: 30.5 KB) are the next largest. This limit holds what was reached so that nothing grows
+const BUDGET_KB = 200;
+// Issue 13 asks for 120 KB; reached so far (gzip): /login 232 → 164.1 KB, /dashboard 241-259 → 192.4 KB, by
+// running on Preact (decision 019), bundling only the app shell's German texts, and loading the form
+// library when a friendship dialog opens. What is left is mostly the stack's own libraries: React Router
+// (30.5 KB), zod (26.1 KB, which checks every answer from the start), TanStack Query with i18next
+// (30.5 KB), and on /dashboard pusher-js (18.3 KB). This limit holds what was reached so that nothing grows
 // back; lower it with each saving.
 
 const web = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../apps/web');
