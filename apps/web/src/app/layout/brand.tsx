@@ -12,7 +12,8 @@ export function Brand({ to }: { to: string }) {
       <span className="grid size-9 place-items-center rounded-xl bg-accent text-white">
         <HeartHandshake aria-hidden="true" className="size-5" />
       </span>
-      <span>{app_name}</span>
+      {/* On the narrowest phones the logo stands alone, so the header's crisis help always fits. */}
+      <span className="max-[369px]:sr-only">{app_name}</span>
     </Link>
   );
 }

@@ -12,11 +12,20 @@ const dot: Record<ConnectionState, string> = {
   failed: 'bg-danger',
 };
 
-/** Quiet while connected; a small dot with a label otherwise. Changes are announced politely. */
+/** States that last: they get a line of text under the header (connecting is only the dot). */
+const TROUBLE: ReadonlySet<ConnectionState> = new Set(['unavailable', 'failed', 'disconnected']);
+
+const isQuiet = (state: ConnectionState) => state === 'connected' || state === 'initialized';
+
+/**
+ * Quiet while connected; a small dot on the logo otherwise. It takes no room in the header, so the
+ * header never grows wider than the screen (it did at 1280 px while "Connecting …" showed). Changes are
+ * announced politely.
+ */
 export function ConnectionStatus() {
   const { t } = useTranslation('layout');
   const state = useRealtimeStatus((s) => s.state);
-  const quiet = state === 'connected' || state === 'initialized';
+  const quiet = isQuiet(state);
   const label = t(`connection.${state}`);
   // Announce "connected" only as a recovery, not on every page load.
   const hadTrouble = useRef(false);
@@ -27,16 +36,27 @@ export function ConnectionStatus() {
       : ''
     : label;
   return (
-    <span className="inline-flex items-center gap-1.5" data-connection-state={state}>
+    <span className="pointer-events-none absolute top-0.5 left-7" data-connection-state={state}>
       {!quiet && (
-        <span aria-hidden="true" title={label} className={cn('size-2.5 rounded-full', dot[state])} />
-      )}
-      {!quiet && (
-        <span aria-hidden="true" className="hidden text-sm text-muted lg:inline">
-          {label}
-        </span>
+        <span
+          aria-hidden="true"
+          title={label}
+          className={cn('block size-3 rounded-full ring-2 ring-canvas', dot[state])}
+        />
       )}
       <output className="sr-only">{announcement}</output>
     </span>
+  );
+}
+
+/** A line under the header while the live connection is down (announced by ConnectionStatus). */
+export function ConnectionNotice() {
+  const { t } = useTranslation('layout');
+  const state = useRealtimeStatus((s) => s.state);
+  if (!TROUBLE.has(state)) return null;
+  return (
+    <p aria-hidden="true" className="border-t border-line bg-warm px-4 py-1.5 text-center text-sm text-ink">
+      {t(`connection.${state}`)}
+    </p>
   );
 }

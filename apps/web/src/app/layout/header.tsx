@@ -13,10 +13,10 @@ import type { HeaderVariant } from '../../lib/screens.ts';
 import { useIsMobile } from '../../lib/use-is-mobile.ts';
 import { AccountMenu } from './account-menu.tsx';
 import { Brand } from './brand.tsx';
-import { ConnectionStatus } from './connection-status.tsx';
+import { ConnectionNotice, ConnectionStatus } from './connection-status.tsx';
 import { ChatUnread, MemberNavLinks, memberNav } from './member-nav.tsx';
 
-const bar = 'mx-auto flex w-full max-w-5xl items-center gap-3 px-4';
+const bar = 'mx-auto flex w-full max-w-5xl items-center gap-2 px-4 sm:gap-3';
 
 export function Header({ user, variant }: { user: User | null; variant: HeaderVariant }) {
   if (!user) return <GuestHeader />;
@@ -85,10 +85,12 @@ function MemberHeader({ user, variant }: { user: User; variant: HeaderVariant })
         data-header-variant={variant}
       >
         <div className={cn(bar, variant === 'chat' ? 'min-h-14 py-1.5' : 'min-h-16 py-2')}>
-          <Brand to="/dashboard" />
-          <MemberNavLinks />
-          <div className="ml-auto flex items-center gap-2">
+          <div className="relative shrink-0">
+            <Brand to="/dashboard" />
             <ConnectionStatus />
+          </div>
+          <MemberNavLinks />
+          <div className="ml-auto flex items-center gap-1 sm:gap-2">
             <NotificationBell />
             <CrisisButton compact />
             {!isMobile && (
@@ -97,7 +99,8 @@ function MemberHeader({ user, variant }: { user: User; variant: HeaderVariant })
                 trigger={
                   <button type="button" className={buttonClass('secondary', 'whitespace-nowrap', 'sm')}>
                     <UserRound aria-hidden="true" className="size-5" />
-                    <span className="max-w-32 truncate">{user.nickname}</span>
+                    {/* Until the header is wide enough, the icon alone (the menu names the member). */}
+                    <span className="hidden max-w-24 truncate xl:inline">{user.nickname}</span>
                     <ChevronDown aria-hidden="true" className="size-4" />
                     <span className="sr-only">{t('menu.open')}</span>
                   </button>
@@ -107,6 +110,7 @@ function MemberHeader({ user, variant }: { user: User; variant: HeaderVariant })
           </div>
         </div>
         {variant === 'settings' && <SettingsTabs />}
+        <ConnectionNotice />
       </header>
       {isMobile && <MobileBar nickname={user.nickname} />}
     </>

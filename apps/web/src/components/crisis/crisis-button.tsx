@@ -23,8 +23,8 @@ export function CrisisButton({ className, compact = false }: { className?: strin
           <LifeBuoy aria-hidden="true" className="size-5 shrink-0" />
           {compact ? (
             <>
-              <span className="sm:hidden">{t('buttonShort')}</span>
-              <span className="hidden sm:inline">{t('button')}</span>
+              <span className="lg:hidden">{t('buttonShort')}</span>
+              <span className="hidden lg:inline">{t('button')}</span>
             </>
           ) : (
             <span>{t('button')}</span>
