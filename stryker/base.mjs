@@ -10,6 +10,9 @@ export function strykerTarget({ name, mutate, vitestConfig, timeoutMS = 20_000 }
     mutate,
     // Two cores, shared: never more than two test processes.
     concurrency: 2,
+    // As `npm start` and the vitest workers (decision 015): V8's baseline WebAssembly compiler only, so each
+    // test file's fresh PGlite compiles its WebAssembly in a fraction of the CPU time.
+    testRunnerNodeArgs: ['--liftoff-only'],
     timeoutMS,
     thresholds: { high: 90, low: 85, break: 85 },
     incremental: true,

@@ -7,6 +7,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     root: 'packages/realtime',
+    // A failing beforeAll fails its tests (Stryker would count them as not run): stryker/hook-failures-runner.mjs
+    runner: '../../stryker/hook-failures-runner.mjs',
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     exclude: ['test/leak.test.ts'],
     testTimeout: 30_000,

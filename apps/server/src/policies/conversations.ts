@@ -18,7 +18,6 @@ export async function readableConversation(
   me: number,
   partner: number,
 ): Promise<(PairRow & { partnerDeleted: boolean }) | undefined> {
-  if (me === partner) return undefined;
   const [row] = await db
     .select({ pair: partnerships, ...goneColumns })
     .from(partnerships)
@@ -47,12 +46,13 @@ export const mayWrite = (me: number, partner: number): SQL =>
 
 /** Whether `me` may write to `partner` now (the same rule as `mayWrite`, asked on its own). */
 export async function mayWriteNow(db: Db, me: number, partner: number): Promise<boolean> {
-  if (me === partner) return false;
+  // Stryker disable ObjectLiteral: equivalent, a row without columns still says that the pair exists
   const [row] = await db
     .select({ id: partnerships.id })
     .from(partnerships)
     .innerJoin(users, eq(users.id, partner))
     .where(mayWrite(me, partner));
+  // Stryker restore ObjectLiteral
   return Boolean(row);
 }
 
@@ -70,6 +70,7 @@ export async function shareReadReceipts(db: Db, a: number, b: number): Promise<b
 
 /** A conversation's live channel is open to both partners while they are befriended and nobody hid the other. */
 export async function mayJoinConversation(db: Db, me: number, chatId: number): Promise<boolean> {
+  // Stryker disable ObjectLiteral: equivalent, a row without columns still says that the pair exists
   const [row] = await db
     .select({ id: partnerships.id })
     .from(partnerships)
@@ -81,6 +82,7 @@ export async function mayJoinConversation(db: Db, me: number, chatId: number): P
         notHidden(me, sideSql(me).other),
       ),
     );
+  // Stryker restore ObjectLiteral
   return Boolean(row);
 }
 
@@ -89,7 +91,6 @@ export async function mayJoinConversation(db: Db, me: number, chatId: number): P
  * `me` may still remove although they are no longer a visible member.
  */
 export async function befriendedPartner(db: Db, me: number, otherId: number): Promise<UserRow | undefined> {
-  if (me === otherId) return undefined;
   const [row] = await db
     .select({ user: users })
     .from(users)

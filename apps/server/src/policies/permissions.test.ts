@@ -122,6 +122,34 @@ describe('the roles admin, moderator and support are seeded at start', () => {
   });
 });
 
+describe('roles seeding at a restart', () => {
+  const seedReadOnly = () =>
+    t.app.ctx.db.transaction(async (tx) => {
+      await tx.execute(sql`set transaction read only`);
+      await seedRoles(tx as unknown as typeof t.app.ctx.db);
+    });
+  const refusedWrite = { cause: { message: expect.stringMatching(/read-only transaction/) } };
+
+  it('roles rule: seeding a database that holds exactly the declared roles writes nothing (issue 19)', async () => {
+    // A read-only transaction refuses any insert or delete: the one read must find everything as declared.
+    await seedReadOnly();
+    // A missing grant is found by that read, and brought back (which the read-only transaction refuses).
+    await t.app.ctx.db.execute(
+      sql`delete from permission_role where role_id = (select id from roles where name = 'support')`,
+    );
+    await expect(seedReadOnly()).rejects.toMatchObject(refusedWrite);
+    await seedRoles(t.app.ctx.db);
+    await seedReadOnly();
+    // So is a permission nobody declares, also one no role holds.
+    await t.app.ctx.db.insert(permissions).values({ name: 'retired.unheld' });
+    await expect(seedReadOnly()).rejects.toMatchObject(refusedWrite);
+    await seedRoles(t.app.ctx.db);
+    expect((await t.app.ctx.db.select().from(permissions)).map((p) => p.name).sort()).toEqual(
+      [...PERMISSIONS].sort(),
+    );
+  });
+});
+
 describe('npm run user:create -- --admin', () => {
   // The command opens PGlite's data folder itself (on PostgreSQL it runs the same code).
   it.skipIf(process.env.TEST_DB === 'postgres')(

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../db/schema/users.ts';
 import { type MemberTokens, onboardMember } from '../test/factories.ts';
 import { call, createTestApp, type TestApp } from '../test/test-app.ts';
+import { isPremium, openRequestLimit, showsSupporterBadge } from './premium.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -45,5 +46,42 @@ describe('SPEC §6 premium: one rule for the User and the suggestion limit', () 
 
   it('everyone else has the free limit', async () => {
     expect(await premiumAs(await onboardMember(t), {})).toEqual({ is_premium: false, limit: 3 });
+  });
+});
+
+describe("SPEC §6 premium: both sides of the plan's end, the request limit and the supporter badge", () => {
+  const now = new Date('2026-03-01T12:00:00Z');
+  const at = (ms: number) => new Date(now.getTime() + ms);
+  const free = { isPremium: false, premiumUntil: null, isSuperAdmin: false };
+  const plan = (premiumUntil: Date | null) => ({ isPremium: true, premiumUntil, isSuperAdmin: false });
+
+  it('premium rule: a plan is premium up to the millisecond before its end, not at its end', () => {
+    expect([at(1), at(0), at(-1)].map((until) => isPremium(plan(until), now))).toEqual([true, false, false]);
+    expect(isPremium(plan(null), now)).toBe(true);
+    expect(isPremium(free, now)).toBe(false);
+    // A super admin is premium without a plan, also with a plan that ended.
+    expect(isPremium({ ...free, isSuperAdmin: true }, now)).toBe(true);
+    expect(isPremium({ ...plan(at(-1)), isSuperAdmin: true }, now)).toBe(true);
+  });
+
+  it('premium rule: the open friend requests limit is the premium one exactly while premium', () => {
+    const limits = { free: 3, premium: 10 };
+    expect(
+      [free, plan(at(1)), plan(at(0)), { ...free, isSuperAdmin: true }].map((m) =>
+        openRequestLimit(m, limits, now),
+      ),
+    ).toEqual([3, 10, 3, 10]);
+  });
+
+  it('premium rule: partners see the supporter badge only of a premium member who shows it', () => {
+    expect(
+      [
+        { ...plan(null), showSupporterBadge: true },
+        { ...plan(null), showSupporterBadge: false },
+        { ...free, showSupporterBadge: true },
+        { ...free, showSupporterBadge: false },
+        { ...plan(at(0)), showSupporterBadge: true },
+      ].map((m) => showsSupporterBadge(m, now)),
+    ).toEqual([true, false, false, false, false]);
   });
 });

@@ -8,7 +8,14 @@ import { blocks } from '../db/schema/safety.ts';
 import { users } from '../db/schema/users.ts';
 import { onboardMember, registerMember, verifyMember } from '../test/factories.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
-import { befriendedPartner, mayJoinConversation, mayWrite, readableConversation } from './conversations.ts';
+import {
+  befriendedPartner,
+  mayJoinConversation,
+  mayWrite,
+  mayWriteNow,
+  readableConversation,
+  shareReadReceipts,
+} from './conversations.ts';
 import { isGone, isOnboarded, knownMember, shownAs, visibleMember } from './members.ts';
 import { mayShowItem, mayShowReason, mayViewAvatar, relationOf, visibilityOf } from './profile.ts';
 
@@ -182,6 +189,47 @@ describe('conversations policy: read, write and join', () => {
       await writable(hiddenFriend),
       await writable(asked),
     ]).toEqual([1, 0, 0, 0]);
+  });
+
+  it('conversation rule: asked on its own, writing is allowed to a befriended partner only (not leaving, hidden, asked or oneself)', async () => {
+    const me = await member();
+    const [friend, leaving, hidesMe, asked] = [
+      await member(),
+      await member(),
+      await member(),
+      await member(),
+    ];
+    await friends(me, friend);
+    await friends(me, leaving);
+    await friends(me, hidesMe);
+    await pair(me, asked, { a: FriendStatus.sent, b: FriendStatus.received });
+    await setUser(leaving, { deletionRequestedAt: new Date() });
+    await hide(hidesMe, me);
+    const answers = [];
+    for (const partner of [friend, leaving, hidesMe, asked, me])
+      answers.push(await mayWriteNow(db(), me, partner));
+    expect(answers).toEqual([true, false, false, false, false]);
+    expect(await mayWriteNow(db(), friend, me)).toBe(true);
+  });
+
+  it('conversation rule: read receipts are shared only while both members have them on', async () => {
+    const [a, b, offA, offB] = [await member(), await member(), await member(), await member()];
+    await setUser(offA, { chatReadReceipts: false });
+    await setUser(offB, { chatReadReceipts: false });
+    expect([
+      await shareReadReceipts(db(), a, b),
+      await shareReadReceipts(db(), b, a),
+      await shareReadReceipts(db(), a, offA),
+      await shareReadReceipts(db(), offB, b),
+      await shareReadReceipts(db(), offA, offB),
+    ]).toEqual([true, true, false, false, false]);
+    // One's own conversation with oneself does not exist, but the rule still reads one row for it.
+    expect([await shareReadReceipts(db(), a, a), await shareReadReceipts(db(), offA, offA)]).toEqual([
+      true,
+      false,
+    ]);
+    // An id that is no account shares nothing.
+    expect(await shareReadReceipts(db(), a, 999_999_999)).toBe(false);
   });
 
   it('conversation rule: the live channel is open to both partners only while befriended and not hidden', async () => {
