@@ -10,8 +10,17 @@ import { inTransaction, setUpQueues } from './pg-boss-queues.ts';
 
 /** pg-boss keeps its tables in a schema of its own, beside (never inside) our drizzle migrations. */
 export const JOBS_SCHEMA = 'pgboss';
-/** How often an idle worker asks for work; a job sent by this process wakes its worker at once. */
+/** How often an idle worker asks for work; a job due now sent by this process wakes its worker at once. */
 const POLL_MS = 2000;
+const MAX_REMEMBERED = 50_000;
+
+/** When a job sent with these options becomes due, in ms since the epoch. */
+const startAfterMs = (startAfter: Date | number | undefined): number =>
+  startAfter === undefined
+    ? 0
+    : startAfter instanceof Date
+      ? startAfter.getTime()
+      : Date.now() + startAfter * 1000;
 
 export interface SendOptions {
   /** Not before this moment (a Date, or seconds from now). */
@@ -66,6 +75,26 @@ export async function openJobQueue(options: {
   await setUpQueues(boss, table);
 
   const byName = new Map(table.map((def) => [def.name, def]));
+  /**
+   * Jobs of a 'short' queue (one waiting job per singleton key) that this process stored for later, by
+   * name and key, with the time each becomes due. Until then pg-boss refuses the same key again, so a
+   * repeat is answered here without asking the database: a burst of chat messages to one member asks
+   * once for its mail check, not once per message (issue 18). Bounded; forgetting only costs a query.
+   */
+  const waiting = new Map<string, number>();
+  const remember = (key: string, dueAt: number) => {
+    if (waiting.size >= MAX_REMEMBERED) {
+      const now = Date.now();
+      for (const [k, at] of waiting) if (at <= now) waiting.delete(k);
+      // Still full: forget the oldest half (insertion order).
+      let drop = waiting.size >= MAX_REMEMBERED ? waiting.size / 2 : 0;
+      for (const k of waiting.keys()) {
+        if (drop-- <= 0) break;
+        waiting.delete(k);
+      }
+    }
+    waiting.set(key, dueAt);
+  };
   const sends = new Set<Promise<unknown>>();
   const running = new Map<string, Running>();
   const wakers = new Map<string, () => void>();
@@ -156,9 +185,15 @@ export async function openJobQueue(options: {
       }
       const { tx, ...rest } = sendOptions;
       const payload = def.payload.parse(data) as object;
+      const dueAt = startAfterMs(rest.startAfter);
+      const key = !tx && def.policy === 'short' && rest.singletonKey ? `${name}\n${rest.singletonKey}` : null;
+      if (key && (waiting.get(key) ?? 0) > Date.now()) return null;
       const stored = boss.send(name, payload, tx ? { ...rest, db: inTransaction(tx) } : rest);
       const id = await track(sends, stored);
-      wakers.get(name)?.();
+      if (key && id && dueAt > Date.now()) remember(key, dueAt);
+      // A job for later is found by the worker's next poll once it is due; waking it now would only ask
+      // the database for work that is not there yet.
+      if (dueAt <= Date.now()) wakers.get(name)?.();
       return id;
     },
 
@@ -176,6 +211,7 @@ export async function openJobQueue(options: {
     },
 
     async drain({ includeLater = false } = {}) {
+      waiting.clear(); // a drain may run waiting jobs before their time
       const due = async () => {
         let total = 0;
         for (;;) {

@@ -2,12 +2,13 @@ import { type AlwaysOnKind, isAlwaysOn, type NotificationKind } from '@trostnetz
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
 import type { Db } from '../../db/client.ts';
-import { notifications, pushSubscriptions } from '../../db/schema/notifications.ts';
+import { notificationSettings, notifications, pushSubscriptions } from '../../db/schema/notifications.ts';
+import { users } from '../../db/schema/users.ts';
 import { isGone } from '../../policies/members.ts';
 import type { Mail } from '../mail/mailer.ts';
 import { type MailKind, type MailParams, mailTemplate } from '../mail/templates.ts';
 import { findActiveUser } from '../users/users.service.ts';
-import { inQuietHours, quietHoursEnd, settingsOf, wants } from './preferences.service.ts';
+import { inQuietHours, orDefaults, quietHoursEnd, settingsOf, wants } from './preferences.service.ts';
 
 /** What a notification is about, as the feature that calls `notify` knows it. */
 export interface NotifySubject {
@@ -174,64 +175,40 @@ async function tellAlways(ctx: AppContext, memberId: number, notice: AccountNoti
   );
 }
 
-/** Every other kind: the channels the member chose, quiet hours, batching (see `notify`). */
+/**
+ * Every other kind: the channels the member chose, quiet hours, batching (see `notify`). This runs for
+ * every chat message, so it asks the database twice: once for the member, their settings and browsers,
+ * once to store the occasion and count what is unread (issue 18).
+ */
 async function tellAsChosen(
   ctx: AppContext,
   memberId: number,
   kind: NotificationKind,
   subject: NotifySubject,
 ) {
-  const member = await findActiveUser(ctx.db, memberId);
-  if (!member || isGone(member)) return;
-  const settings = await settingsOf(ctx.db, memberId);
+  const recipient = await recipientOf(ctx.db, memberId);
+  if (!recipient) return;
+  const { settings } = recipient;
   const inApp = wants(settings, kind, 'in_app');
   const email = wants(settings, kind, 'email');
   const push = wants(settings, kind, 'push');
   if (!inApp && !email && !push) return;
   const now = new Date();
   if (inApp || email) {
-    await ctx.db
-      .insert(notifications)
-      .values({
-        userId: memberId,
-        kind,
-        actorId: subject.actorId,
-        postId: subject.postId ?? null,
-        groupId: subject.groupId ?? null,
-        groupKey: groupKeyOf(kind, subject),
-        inApp: inApp ? 'yes' : 'no',
-        mailState: email ? 'pending' : 'none',
-      })
-      .onConflictDoUpdate({
-        target: [notifications.userId, notifications.kind, notifications.groupKey],
-        targetWhere: sql`${notifications.readAt} is null`,
-        set: {
-          count: sql`${notifications.count} + 1`,
-          actorId: subject.actorId,
-          updatedAt: now,
-          inApp: inApp ? 'yes' : 'no',
-          ...(email ? { mailState: 'pending' as const } : {}),
-        },
-      });
-  }
-  if (inApp) {
-    ctx.broadcaster.toMember(memberId, 'friend_requests_changed', 'NotificationsChanged', {
-      unread: await unreadCount(ctx.db, memberId),
-    });
+    const unread = await storeOccasion(ctx.db, memberId, kind, subject, { inApp, email, now });
+    if (inApp) {
+      ctx.broadcaster.toMember(memberId, 'friend_requests_changed', 'NotificationsChanged', { unread });
+    }
   }
   if (email) {
     const delay = kind === 'chat_message' ? ctx.config.chatMailDelayMs : BATCH_MAIL_DELAY_MS;
-    await scheduleMailCheck(ctx, memberId, new Date(now.getTime() + delay));
+    await scheduleMailCheck(ctx, memberId, new Date(now.getTime() + delay), settings);
   }
   if (push && !inQuietHours(settings, now)) {
-    const subs = await ctx.db
-      .select({ id: pushSubscriptions.id })
-      .from(pushSubscriptions)
-      .where(eq(pushSubscriptions.userId, memberId));
-    for (const sub of subs) {
+    for (const subscriptionId of recipient.pushSubscriptionIds) {
       await ctx.jobs.send('notifications-push', {
         userId: memberId,
-        subscriptionId: sub.id,
+        subscriptionId,
         kind,
         actorId: subject.actorId,
         postId: subject.postId ?? null,
@@ -241,9 +218,79 @@ async function tellAsChosen(
   }
 }
 
+/** A member who is still there (not gone), with their settings and push subscriptions, in one query. */
+async function recipientOf(db: Db, memberId: number) {
+  const [row] = await db
+    .select({
+      deletedAt: users.deletedAt,
+      deletionRequestedAt: users.deletionRequestedAt,
+      settings: notificationSettings,
+      pushSubscriptionIds: sql<
+        Array<string | number>
+      >`array(select ${pushSubscriptions.id} from ${pushSubscriptions}
+        where ${pushSubscriptions.userId} = ${users.id} order by ${pushSubscriptions.id})`,
+    })
+    .from(users)
+    .leftJoin(notificationSettings, eq(notificationSettings.userId, users.id))
+    .where(and(eq(users.id, memberId), isNull(users.deletedAt)));
+  if (!row || isGone(row)) return null;
+  return {
+    settings: orDefaults(memberId, row.settings),
+    pushSubscriptionIds: row.pushSubscriptionIds.map(Number),
+  };
+}
+
+/**
+ * Stores one occasion (new occasions of one partner or post count up in its unread row) and answers the
+ * member's unread count after it, in one statement: the rows as they were, the changed row as it is now.
+ */
+async function storeOccasion(
+  db: Db,
+  memberId: number,
+  kind: NotificationKind,
+  subject: NotifySubject,
+  { inApp, email, now }: { inApp: boolean; email: boolean; now: Date },
+): Promise<number> {
+  const upsert = db
+    .insert(notifications)
+    .values({
+      userId: memberId,
+      kind,
+      actorId: subject.actorId,
+      postId: subject.postId ?? null,
+      groupId: subject.groupId ?? null,
+      groupKey: groupKeyOf(kind, subject),
+      inApp: inApp ? 'yes' : 'no',
+      mailState: email ? 'pending' : 'none',
+    })
+    .onConflictDoUpdate({
+      target: [notifications.userId, notifications.kind, notifications.groupKey],
+      targetWhere: sql`${notifications.readAt} is null`,
+      set: {
+        count: sql`${notifications.count} + 1`,
+        actorId: subject.actorId,
+        updatedAt: now,
+        inApp: inApp ? 'yes' : 'no',
+        ...(email ? { mailState: 'pending' as const } : {}),
+      },
+    })
+    .returning({ id: notifications.id, inApp: notifications.inApp });
+  const result = await db.execute(sql`with stored as ${upsert}
+    select (select count(*)::int from ${notifications}
+              where ${notifications.userId} = ${memberId} and ${notifications.inApp} = 'yes'
+                and ${notifications.readAt} is null and ${notifications.id} not in (select id from stored))
+         + (select count(*)::int from stored where in_app = 'yes') as unread`);
+  return Number((result.rows[0] as { unread: number | string }).unread);
+}
+
 /** The mail job looks at the member's waiting notifications at `at` (or when quiet hours end). */
-export async function scheduleMailCheck(ctx: AppContext, memberId: number, at: Date) {
-  const settings = await settingsOf(ctx.db, memberId);
+export async function scheduleMailCheck(
+  ctx: AppContext,
+  memberId: number,
+  at: Date,
+  known?: Awaited<ReturnType<typeof settingsOf>>,
+) {
+  const settings = known ?? (await settingsOf(ctx.db, memberId));
   const startAfter = inQuietHours(settings, at) ? quietHoursEnd(settings, at) : at;
   // One waiting check per member and moment: a burst of messages stores one job.
   const slot = Math.ceil(startAfter.getTime() / 60_000);
