@@ -1,17 +1,16 @@
 // The chat benchmark's ceiling: the least any server can do for the same delivery. A bare Fastify route
-// runs the app's own insert statement through a pg pool (same size as the app's) and writes the stored
-// message to both members' raw `ws` sockets. No authentication, validation, rate limit, logging,
+// runs the app's own insert statement (chat.service.ts insertMessage) through a pg pool (the app's size)
+// and writes the stored message to both members' raw `ws` sockets. No authentication, validation, rate limit, logging,
 // notification or Pusher protocol. Started by bench/chat.ts with the database URL; answers IPC.
 import type { AddressInfo } from 'node:net';
 import Fastify from 'fastify';
 import pg from 'pg';
 import { WebSocket, WebSocketServer } from 'ws';
-import { sameInsertAsTheApp } from './ceiling-statement.ts';
+import { insertMessage } from '../../apps/server/src/modules/chat/chat.service.ts';
 
 const [databaseUrl] = process.argv.slice(2);
 if (!databaseUrl) throw new Error('usage: ceiling-server.ts <database url>');
 const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
-const insert = sameInsertAsTheApp();
 const sockets = new Map<number, WebSocket>();
 
 const app = Fastify();
@@ -20,10 +19,16 @@ app.post<{ Params: { partner: string }; Body: { message: string; client_id?: str
   async (request, reply) => {
     const me = Number(request.headers['x-member']);
     const partner = Number(request.params.partner);
+    // The app's own insert, as the app runs it: a named prepared statement.
     const { rows } = await pool.query({
-      name: 'ceiling-insert',
-      text: insert.text,
-      values: insert.values(me, partner, request.body.message, request.body.client_id ?? null),
+      name: insertMessage.name,
+      text: insertMessage.text,
+      values: insertMessage.values({
+        me,
+        partner,
+        body: request.body.message,
+        clientId: request.body.client_id ?? null,
+      }),
     });
     const row = rows[0];
     if (!row) return reply.status(409).send({ error: 'conflict' });

@@ -2,6 +2,7 @@ import { type AlwaysOnKind, isAlwaysOn, type NotificationKind } from '@trostnetz
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
 import type { Db } from '../../db/client.ts';
+import { perDatabase, preparedStatement } from '../../db/prepared.ts';
 import { notificationSettings, notifications, pushSubscriptions } from '../../db/schema/notifications.ts';
 import { users } from '../../db/schema/users.ts';
 import { isGone } from '../../policies/members.ts';
@@ -195,7 +196,7 @@ async function tellAsChosen(
   if (!inApp && !email && !push) return;
   const now = new Date();
   if (inApp || email) {
-    const unread = await storeOccasion(ctx.db, memberId, kind, subject, { inApp, email, now });
+    const unread = await storeOccasion(ctx, memberId, kind, subject, { inApp, email, now });
     if (inApp) {
       ctx.broadcaster.toMember(memberId, 'friend_requests_changed', 'NotificationsChanged', { unread });
     }
@@ -220,7 +221,16 @@ async function tellAsChosen(
 
 /** A member who is still there (not gone), with their settings and push subscriptions, in one query. */
 async function recipientOf(db: Db, memberId: number) {
-  const [row] = await db
+  const [row] = await recipientQuery(db).execute({ memberId });
+  if (!row || isGone(row)) return null;
+  return {
+    settings: orDefaults(memberId, row.settings),
+    pushSubscriptionIds: row.pushSubscriptionIds.map(Number),
+  };
+}
+
+const recipientQuery = perDatabase((db: Db) =>
+  db
     .select({
       deletedAt: users.deletedAt,
       deletionRequestedAt: users.deletionRequestedAt,
@@ -232,56 +242,65 @@ async function recipientOf(db: Db, memberId: number) {
     })
     .from(users)
     .leftJoin(notificationSettings, eq(notificationSettings.userId, users.id))
-    .where(and(eq(users.id, memberId), isNull(users.deletedAt)));
-  if (!row || isGone(row)) return null;
-  return {
-    settings: orDefaults(memberId, row.settings),
-    pushSubscriptionIds: row.pushSubscriptionIds.map(Number),
-  };
-}
+    .where(and(eq(users.id, sql.placeholder('memberId')), isNull(users.deletedAt)))
+    .prepare('notify_recipient'),
+);
 
 /**
  * Stores one occasion (new occasions of one partner or post count up in its unread row) and answers the
  * member's unread count after it, in one statement: the rows as they were, the changed row as it is now.
  */
 async function storeOccasion(
-  db: Db,
+  ctx: AppContext,
   memberId: number,
   kind: NotificationKind,
   subject: NotifySubject,
   { inApp, email, now }: { inApp: boolean; email: boolean; now: Date },
 ): Promise<number> {
-  const upsert = db
-    .insert(notifications)
-    .values({
-      userId: memberId,
-      kind,
-      actorId: subject.actorId,
-      postId: subject.postId ?? null,
-      groupId: subject.groupId ?? null,
-      groupKey: groupKeyOf(kind, subject),
-      inApp: inApp ? 'yes' : 'no',
-      mailState: email ? 'pending' : 'none',
-    })
-    .onConflictDoUpdate({
-      target: [notifications.userId, notifications.kind, notifications.groupKey],
-      targetWhere: sql`${notifications.readAt} is null`,
-      set: {
-        count: sql`${notifications.count} + 1`,
-        actorId: subject.actorId,
-        updatedAt: now,
-        inApp: inApp ? 'yes' : 'no',
-        ...(email ? { mailState: 'pending' as const } : {}),
-      },
-    })
-    .returning({ id: notifications.id, inApp: notifications.inApp });
-  const result = await db.execute(sql`with stored as ${upsert}
-    select (select count(*)::int from ${notifications}
-              where ${notifications.userId} = ${memberId} and ${notifications.inApp} = 'yes'
-                and ${notifications.readAt} is null and ${notifications.id} not in (select id from stored))
-         + (select count(*)::int from stored where in_app = 'yes') as unread`);
+  const result = await storeOccasionStatement.run(ctx.database, {
+    memberId,
+    kind,
+    actorId: subject.actorId,
+    postId: subject.postId ?? null,
+    groupId: subject.groupId ?? null,
+    groupKey: groupKeyOf(kind, subject),
+    inApp: inApp ? 'yes' : 'no',
+    mailState: email ? 'pending' : 'none',
+    now,
+  });
   return Number((result.rows[0] as { unread: number | string }).unread);
 }
+
+const param = (name: string) => sql.placeholder(name);
+/** A repeat counts up, names the latest actor, takes the in-app choice of now, and asks for a mail if one is wanted. */
+const storeOccasionStatement = preparedStatement<{
+  memberId: number;
+  kind: NotificationKind;
+  actorId: number | null;
+  postId: number | null;
+  groupId: number | null;
+  groupKey: string;
+  inApp: 'yes' | 'no';
+  mailState: 'pending' | 'none';
+  now: Date;
+}>(
+  'notify_store_occasion',
+  sql`with stored as (
+    insert into ${notifications} as n (user_id, kind, actor_id, post_id, group_id, group_key, in_app, mail_state)
+    values (${param('memberId')}, ${param('kind')}, ${param('actorId')}, ${param('postId')}, ${param('groupId')},
+            ${param('groupKey')}, ${param('inApp')}, ${param('mailState')})
+    on conflict (user_id, kind, group_key) where read_at is null do update set
+      count = n.count + 1,
+      actor_id = excluded.actor_id,
+      updated_at = ${param('now')},
+      in_app = excluded.in_app,
+      mail_state = case when excluded.mail_state = 'pending' then 'pending' else n.mail_state end
+    returning n.id, n.in_app)
+  select (select count(*)::int from ${notifications} o
+            where o.user_id = ${param('memberId')} and o.in_app = 'yes' and o.read_at is null
+              and o.id not in (select id from stored))
+       + (select count(*)::int from stored where in_app = 'yes') as unread`,
+);
 
 /** The mail job looks at the member's waiting notifications at `at` (or when quiet hours end). */
 export async function scheduleMailCheck(
