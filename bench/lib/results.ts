@@ -30,12 +30,17 @@ export function createReport(bench: string) {
       rows.push(full);
       return full;
     },
-    /** Prints the table and writes the rows where asked (`--json FILE`, BENCH_RESULTS_FILE). */
-    finish(jsonFile?: string): void {
-      console.log(`\n${formatTable(rows)}`);
-      console.log(
-        `\nMachine: ${os.cpus().length} cores, load average now ${formatLoad(loadAverage())} (1 / 5 / 15 min).`,
-      );
+    /**
+     * Prints the table (unless the benchmark printed its own) and writes the rows where asked
+     * (`--json FILE`, BENCH_RESULTS_FILE).
+     */
+    finish(jsonFile?: string, opts: { print?: boolean } = {}): void {
+      if (opts.print !== false) {
+        console.log(`\n${formatTable(rows)}`);
+        console.log(
+          `\nMachine: ${os.cpus().length} cores, load average now ${formatLoad(loadAverage())} (1 / 5 / 15 min).`,
+        );
+      }
       if (jsonFile) writeFileSync(jsonFile, `${JSON.stringify(rows, null, 2)}\n`);
       const collector = process.env.BENCH_RESULTS_FILE;
       if (collector) for (const row of rows) appendFileSync(collector, `${JSON.stringify(row)}\n`);
