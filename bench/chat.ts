@@ -1,13 +1,16 @@
 // Chat under load (issue 18), against PostgreSQL. Members chat in befriended pairs through the HTTP API and
 // receive over the realtime socket; the load generator runs in its own processes (bench/chat/load-worker.ts).
-// Parts (all by default; `--parts one,two,ceiling` picks):
+// Parts (all by default; `--parts one,ceiling` picks):
 // - one:     --rate msg/s (500) between --members (2,000) on one node for --seconds (20): latency p50/p95/p99,
-//            lost, doubled, errors, and the CPU each part spent per message (node, PostgreSQL, load generator);
+//            lost, doubled, errors, and the CPU each part spent per message (node, PostgreSQL, Redis, load
+//            generator), read from /proc, so it holds however busy the machine is;
 // - two:     the same on two nodes via Redis (every pair split across the nodes);
-// - ceiling: the highest rate held for --seconds with p99 ≤ 50 ms and 0 lost, for the app on one node and
-//            for a ceiling server (bench/chat/ceiling-server.ts: a bare Fastify route doing the app's insert
-//            and writing to both members' raw ws sockets), driven by the same load generator; their ratio.
-// Run: node --import tsx bench/chat.ts [--parts one,two,ceiling] [--members 2000] [--rate 500]
+// - ceiling: the same rate through a ceiling server (bench/chat/ceiling-server.ts: a bare Fastify route
+//            running the app's insert and writing to both members' raw ws sockets), and the CPU per message
+//            of the ceiling as a share of the app's;
+// - ladder:  the highest rate held for --seconds with p99 ≤ 50 ms and 0 lost, for the app on one node and
+//            for the ceiling, driven by the same load generator, taking turns at each rate; their ratio.
+// Run: node --import tsx bench/chat.ts [--parts one,two,ceiling,ladder] [--members 2000] [--rate 500]
 //      [--seconds 20] [--workers 2] [--start-rate 250] [--probe-seconds 5] [--cpu-prof DIR] [--json FILE]
 import { type ChildProcess, fork } from 'node:child_process';
 import { openSync } from 'node:fs';
@@ -16,16 +19,17 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import pg from 'pg';
 import { type SpawnedServer, sharedSecrets, spawnServer } from '../apps/server/src/test/spawn-server.ts';
 import { type Load, type StepResult, startLoad } from './chat/load.ts';
 import type { Target, WorkerMember } from './chat/load-worker.ts';
 import { freshDatabase, type SeededMember, seedPairs } from './chat/seed.ts';
-import { commandCpuMs, machineBusyMs, processCpuMs } from './lib/process-cpu.ts';
+import { backendsOf, commandCpuMs, machineBusyMs, processCpuMs, spentBetween } from './lib/process-cpu.ts';
 import { createReport, formatLoad, loadAverage } from './lib/results.ts';
 
 const { values } = parseArgs({
   options: {
-    parts: { type: 'string', default: 'one,two,ceiling' },
+    parts: { type: 'string', default: 'one,two,ceiling,ladder' },
     members: { type: 'string', default: '2000' },
     rate: { type: 'string', default: '500' },
     seconds: { type: 'string', default: '20' },
@@ -69,17 +73,17 @@ interface Cpu {
 
 /** Runs one step and reads what each part's processes spent meanwhile. */
 async function measuredStep(
-  load: Load,
-  serverPids: number[],
+  subject: Subject,
   rate: number,
   seconds: number,
   tag: string,
 ): Promise<StepResult & { cpu: Cpu; loadAvg: number[] }> {
+  const { load, pids: serverPids } = subject;
   const loadAvg = loadAverage();
   const sum = (pids: number[]) => pids.reduce((t, pid) => t + processCpuMs(pid), 0);
   const before = {
     server: sum(serverPids),
-    postgres: commandCpuMs('postgres'),
+    postgres: await subject.backends(),
     redis: commandCpuMs('redis-server'),
     load: sum(load.pids),
     machine: machineBusyMs(),
@@ -90,7 +94,7 @@ async function measuredStep(
   const per = (after: number, was: number) => (after - was) / ok;
   const cpu: Cpu = {
     server: per(sum(serverPids), before.server),
-    postgres: per(commandCpuMs('postgres'), before.postgres),
+    postgres: spentBetween(before.postgres, await subject.backends()) / ok,
     redis: per(commandCpuMs('redis-server'), before.redis),
     load: per(sum(load.pids), before.load),
     machineBusyPercent: (100 * (machineBusyMs() - before.machine)) / (performance.now() - before.at),
@@ -115,23 +119,29 @@ interface Subject {
   target: Target;
   ports: number[];
   pids: number[];
+  /** Its PostgreSQL backends' CPU (by application_name). */
+  backends: () => Promise<Map<number, number>>;
   load: Load;
 }
 
-async function connect(subject: Omit<Subject, 'load'>, seeded: SeededMember[]): Promise<Subject> {
+async function connect(
+  subject: Omit<Subject, 'load' | 'backends'>,
+  seeded: SeededMember[],
+  applicationName: string,
+): Promise<Subject> {
   const load = await startLoad(WORKERS);
   const members: WorkerMember[] = seeded.map((m, i) => ({
     ...m,
     port: subject.ports[i % subject.ports.length]!,
   }));
   await load.init(subject.target, members, sharedSecrets.PUSHER_APP_KEY);
-  return { ...subject, load };
+  return { ...subject, load, backends: backendsOf(admin, applicationName) };
 }
 
-async function fixedRate(subject: Subject, label: string): Promise<void> {
+async function fixedRate(subject: Subject, label: string) {
   // Unmeasured warm-up: JIT, pools and keep-alive connections settle first.
   await subject.load.step(Math.min(RATE, 200), 3, `${subject.target}-warm`);
-  const r = await measuredStep(subject.load, subject.pids, RATE, SECONDS, `${subject.target}-fixed`);
+  const r = await measuredStep(subject, RATE, SECONDS, `${subject.target}-fixed`);
   console.log(describe(label, r));
   const ok = passes(r);
   report.add({
@@ -161,6 +171,7 @@ async function fixedRate(subject: Subject, label: string): Promise<void> {
     met: null,
     load: r.loadAvg,
   });
+  return r;
 }
 
 /**
@@ -172,13 +183,7 @@ async function highestHeld(subjects: Subject[]) {
   const state = subjects.map(() => ({ lastPass: 0, firstFail: Number.POSITIVE_INFINITY, held: 0 }));
   const step = async (i: number, rate: number, seconds: number, kind: string) => {
     const s = subjects[i]!;
-    const r = await measuredStep(
-      s.load,
-      s.pids,
-      Math.round(rate),
-      seconds,
-      `${s.target}-${kind}-${Math.round(rate)}`,
-    );
+    const r = await measuredStep(s, Math.round(rate), seconds, `${s.target}-${kind}-${Math.round(rate)}`);
     console.log(describe(`${s.label} ${kind} ${passes(r) ? 'held' : 'missed'}`, r));
     await new Promise((done) => setTimeout(done, 1000));
     return r;
@@ -256,17 +261,24 @@ console.log(
   `Chat bench: ${MEMBERS} members, ${WORKERS} load-generator processes, load average ${formatLoad(loadAverage())}`,
 );
 const url = await freshDatabase(PG_URL, 'bench_chat');
+// Each server's PostgreSQL backends are told apart by application_name, for their CPU per message.
+const APP_NAME = 'bench-chat-app';
+const CEILING_NAME = 'bench-chat-ceiling';
+const withName = (name: string) => `${url}?application_name=${name}`;
+const admin = new pg.Client({ connectionString: url });
+await admin.connect();
 const seeded = await seedPairs(url, MEMBERS);
 
-if (PARTS.has('one') || PARTS.has('ceiling')) {
-  const node = await spawnServer({ DATABASE_URL: url, ...APP_ENV }, serverOpts());
+if (PARTS.has('one') || PARTS.has('ceiling') || PARTS.has('ladder')) {
+  const node = await spawnServer({ DATABASE_URL: withName(APP_NAME), ...APP_ENV }, serverOpts());
   const app = await connect(
     { label: 'app, one node', target: 'app', ports: [node.port], pids: [node.process.pid!] },
     seeded,
+    APP_NAME,
   );
-  if (PARTS.has('one')) await fixedRate(app, 'One node');
-  if (PARTS.has('ceiling')) {
-    const ceilingServer = await startCeiling(url);
+  const appFixed = PARTS.has('one') ? await fixedRate(app, 'One node') : null;
+  if (PARTS.has('ceiling') || PARTS.has('ladder')) {
+    const ceilingServer = await startCeiling(withName(CEILING_NAME));
     const ceiling = await connect(
       {
         label: 'ceiling',
@@ -275,35 +287,51 @@ if (PARTS.has('one') || PARTS.has('ceiling')) {
         pids: [ceilingServer.process.pid!],
       },
       seeded,
+      CEILING_NAME,
     );
-    const [a, c] = await highestHeld([app, ceiling]);
-    await ceiling.load.close();
-    await stopChild(ceilingServer.process);
-    for (const [label, r] of [
-      ['app, one node', a!],
-      ['ceiling (bare Fastify + pg + raw ws)', c!],
-    ] as const) {
+    // The same rate through the ceiling: what each costs per message, whatever else the machine runs.
+    const ceilingFixed = PARTS.has('ceiling') ? await fixedRate(ceiling, 'Ceiling') : null;
+    if (appFixed && ceilingFixed) {
+      const cost = (r: typeof appFixed) => r.cpu.server + r.cpu.postgres;
       report.add({
-        metric: `Highest rate held ${SECONDS} s with p99 ≤ ${P99_TARGET_MS} ms and 0 lost: ${label}`,
-        value: r.held,
-        unit: 'msg/s',
-        result: r.best
-          ? `${r.held} msg/s (p99 ${ms(r.best.p99)}; CPU per message: node ${r.best.cpu.server.toFixed(2)} ms, PostgreSQL ${r.best.cpu.postgres.toFixed(2)} ms)`
-          : 'none held',
+        metric: `CPU per message at ${RATE} msg/s, ceiling ÷ app (server + PostgreSQL; server alone)`,
+        value: Math.round((1000 * cost(ceilingFixed)) / cost(appFixed)) / 10,
+        unit: '%',
+        result: `${((100 * cost(ceilingFixed)) / cost(appFixed)).toFixed(0)} %; ${((100 * ceilingFixed.cpu.server) / appFixed.cpu.server).toFixed(0)} % (ceiling ${cost(ceilingFixed).toFixed(2)} ms, app ${cost(appFixed).toFixed(2)} ms)`,
         target: '–',
         met: null,
-        load: r.best?.loadAvg,
       });
     }
-    const ratio = c!.held ? a!.held / c!.held : 0;
-    report.add({
-      metric: 'App at … of the ceiling (highest rates held, one node)',
-      value: Math.round(ratio * 1000) / 10,
-      unit: '%',
-      result: `${(ratio * 100).toFixed(1)} %${a!.best && c!.best ? ` (server CPU per message: ceiling / app = ${((100 * c!.best.cpu.server) / a!.best.cpu.server).toFixed(0)} %)` : ''}`,
-      target: '≥ 60 %',
-      met: ratio >= 0.6,
-    });
+    if (PARTS.has('ladder')) {
+      const [a, c] = await highestHeld([app, ceiling]);
+      for (const [label, r] of [
+        ['app, one node', a!],
+        ['ceiling (bare Fastify + pg + raw ws)', c!],
+      ] as const) {
+        report.add({
+          metric: `Highest rate held ${SECONDS} s with p99 ≤ ${P99_TARGET_MS} ms and 0 lost: ${label}`,
+          value: r.held,
+          unit: 'msg/s',
+          result: r.best
+            ? `${r.held} msg/s (p99 ${ms(r.best.p99)}; CPU per message: node ${r.best.cpu.server.toFixed(2)} ms, PostgreSQL ${r.best.cpu.postgres.toFixed(2)} ms)`
+            : 'none held',
+          target: '–',
+          met: null,
+          load: r.best?.loadAvg,
+        });
+      }
+      const ratio = c!.held ? a!.held / c!.held : 0;
+      report.add({
+        metric: 'App at … of the ceiling (highest rates held, one node)',
+        value: Math.round(ratio * 1000) / 10,
+        unit: '%',
+        result: `${(ratio * 100).toFixed(1)} %${a!.best && c!.best ? ` (server CPU per message: ceiling / app = ${((100 * c!.best.cpu.server) / a!.best.cpu.server).toFixed(0)} %)` : ''}`,
+        target: '≥ 60 %',
+        met: ratio >= 0.6,
+      });
+    }
+    await ceiling.load.close();
+    await stopChild(ceilingServer.process);
   }
   await app.load.close();
   await node.stop();
@@ -320,7 +348,12 @@ if (PARTS.has('two')) {
       met: null,
     });
   } else {
-    const env = { DATABASE_URL: url, REDIS_URL, REDIS_PREFIX: `bench-${Date.now()}`, ...APP_ENV };
+    const env = {
+      DATABASE_URL: withName(APP_NAME),
+      REDIS_URL,
+      REDIS_PREFIX: `bench-${Date.now()}`,
+      ...APP_ENV,
+    };
     const nodes: SpawnedServer[] = [
       await spawnServer(env, serverOpts()),
       await spawnServer(env, serverOpts()),
@@ -333,6 +366,7 @@ if (PARTS.has('two')) {
         pids: nodes.map((n) => n.process.pid!),
       },
       seeded,
+      APP_NAME,
     );
     await fixedRate(two, 'Two nodes via Redis');
     await two.load.close();
@@ -340,6 +374,7 @@ if (PARTS.has('two')) {
   }
 }
 
+await admin.end();
 report.finish(values.json);
 console.log(
   'Load generator: separate processes (whole pairs each, so sender and recipient share a clock), raw ws clients speaking the Pusher protocol as pusher-js does.',

@@ -47,3 +47,27 @@ export function machineBusyMs(): number {
   const idle = (cpu[3] ?? 0) + (cpu[4] ?? 0);
   return (cpu.reduce((a, b) => a + b, 0) - idle) * TICK_MS;
 }
+
+/**
+ * PostgreSQL backends of one client program (its `application_name`), for CPU readings across a step:
+ * take() before and after; the difference is what those backends spent. Backends that ended meanwhile
+ * are lost (pools here keep theirs while they are busy).
+ */
+export function backendsOf(
+  admin: { query(text: string, values: unknown[]): Promise<{ rows: unknown[] }> },
+  name: string,
+) {
+  return async (): Promise<Map<number, number>> => {
+    const { rows } = await admin.query('select pid from pg_stat_activity where application_name = $1', [
+      name,
+    ]);
+    return new Map((rows as Array<{ pid: number }>).map(({ pid }) => [pid, processCpuMs(pid)]));
+  };
+}
+
+/** CPU-ms spent between two readings of `backendsOf`. */
+export function spentBetween(before: Map<number, number>, after: Map<number, number>): number {
+  let total = 0;
+  for (const [pid, ms] of after) total += ms - (before.get(pid) ?? 0);
+  return total;
+}

@@ -19,19 +19,3 @@ export function preparedStatement<P extends Record<string, unknown>>(name: strin
       database.executePrepared(name, text, fillPlaceholders(params, given)),
   };
 }
-
-/**
- * One value per database for the life of the process: drizzle's own prepared queries (`.prepare(name)`)
- * belong to the database object they were built on; tests open many.
- */
-export function perDatabase<K extends object, T>(build: (key: K) => T): (key: K) => T {
-  const made = new WeakMap<K, T>();
-  return (key) => {
-    let value = made.get(key);
-    if (value === undefined) {
-      value = build(key);
-      made.set(key, value);
-    }
-    return value;
-  };
-}

@@ -8,12 +8,12 @@ import {
   type NotificationPreferences,
   type UpdateNotificationPreferences,
 } from '@trostnetz/contracts/notifications';
-import { eq } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
 import type { Db } from '../../db/client.ts';
 import { notificationSettings } from '../../db/schema/notifications.ts';
 
-type SettingsRow = typeof notificationSettings.$inferSelect;
+export type SettingsRow = typeof notificationSettings.$inferSelect;
 export const DEFAULT_TIME_ZONE = 'Europe/Berlin';
 
 /** The member's settings row, or the defaults when they never changed anything. */
@@ -51,6 +51,21 @@ export function choicesOf(row: SettingsRow): Record<NotificationKind, ChannelCho
 export function wants(row: SettingsRow, kind: NotificationKind, channel: NotificationChannel): boolean {
   if (kind === 'news' && channel === 'email' && !row.newsConfirmedAt) return false;
   return choicesOf(row)[kind][channel];
+}
+
+/**
+ * `wants` as SQL over the member's `notification_settings` row (all columns null when they never chose
+ * anything, as a left join gives it), so that notifying takes one statement (issue 18). The same rule:
+ * a test holds the two forms to the same answers for every kind, channel and choice.
+ */
+export function wantsSql(kind: NotificationKind, channel: NotificationChannel): SQL {
+  const fallback = sql.raw(String(DEFAULT_CHOICES[kind][channel]));
+  if (!isChoosable(kind)) return fallback;
+  const chosen = sql`coalesce((${notificationSettings.choices} -> ${sql.raw(`'${kind}'`)} ->> ${sql.raw(`'${channel}'`)})::boolean, ${fallback})`;
+  if (kind === 'news' && channel === 'email') {
+    return sql`(${chosen} and ${notificationSettings.newsConfirmedAt} is not null)`;
+  }
+  return chosen;
 }
 
 /**
