@@ -27,6 +27,12 @@ export interface SendOptions {
   startAfter?: Date | number;
   /** With policy 'short'/'stately': one waiting job per key. With singletonSeconds: one job per key and window. */
   singletonKey?: string;
+  /**
+   * The caller's promise that a job of this name and key due no later than this one does this one's
+   * work too (a mail check looks at everything waiting and sets the next one itself). While a job this
+   * process stored under the key is still waiting and due no later, the send is skipped (answers null).
+   */
+  coalesce?: string;
   singletonSeconds?: number;
   /** Enqueue inside this drizzle transaction: the job exists if and only if the transaction commits. */
   tx?: Pick<Db, 'execute'>;
@@ -76,10 +82,10 @@ export async function openJobQueue(options: {
 
   const byName = new Map(table.map((def) => [def.name, def]));
   /**
-   * Jobs of a 'short' queue (one waiting job per singleton key) that this process stored for later, by
-   * name and key, with the time each becomes due. Until then pg-boss refuses the same key again, so a
-   * repeat is answered here without asking the database: a burst of chat messages to one member asks
-   * once for its mail check, not once per message (issue 18). Bounded; forgetting only costs a query.
+   * Jobs sent with `coalesce` that this process stored for later, by name and key, with the time each
+   * becomes due (the earliest, when several wait). A send whose work such a job covers is skipped: a
+   * burst of chat messages to one member stores one mail check, not one per message (issue 18: each
+   * pg-boss insert cost PostgreSQL more than the chat message's own). Bounded; forgetting costs a send.
    */
   const waiting = new Map<string, number>();
   const remember = (key: string, dueAt: number) => {
@@ -93,7 +99,8 @@ export async function openJobQueue(options: {
         waiting.delete(k);
       }
     }
-    waiting.set(key, dueAt);
+    const earlier = waiting.get(key);
+    if (earlier === undefined || earlier <= Date.now() || dueAt < earlier) waiting.set(key, dueAt);
   };
   const sends = new Set<Promise<unknown>>();
   const running = new Map<string, Running>();
@@ -185,10 +192,13 @@ export async function openJobQueue(options: {
       }
       const { tx, ...rest } = sendOptions;
       const payload = def.payload.parse(data) as object;
-      const dueAt = startAfterMs(rest.startAfter);
-      const key = !tx && def.policy === 'short' && rest.singletonKey ? `${name}\n${rest.singletonKey}` : null;
-      if (key && (waiting.get(key) ?? 0) > Date.now()) return null;
-      const stored = boss.send(name, payload, tx ? { ...rest, db: inTransaction(tx) } : rest);
+      const { coalesce, ...options } = rest;
+      const dueAt = startAfterMs(options.startAfter);
+      // Only outside a transaction: a job stored in one that rolls back was never there.
+      const key = coalesce !== undefined && !tx ? `${name}\n${coalesce}` : null;
+      const covering = key ? waiting.get(key) : undefined;
+      if (covering !== undefined && covering > Date.now() && covering <= dueAt) return null;
+      const stored = boss.send(name, payload, tx ? { ...options, db: inTransaction(tx) } : options);
       const id = await track(sends, stored);
       if (key && id && dueAt > Date.now()) remember(key, dueAt);
       // A job for later is found by the worker's next poll once it is due; waking it now would only ask

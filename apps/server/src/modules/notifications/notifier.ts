@@ -227,7 +227,7 @@ async function tellAsChosen(
   }
   if (told.email) {
     const delay = kind === 'chat_message' ? ctx.config.chatMailDelayMs : BATCH_MAIL_DELAY_MS;
-    await scheduleMailCheck(ctx, memberId, new Date(now.getTime() + delay), settings);
+    await scheduleMailCheck(ctx, memberId, new Date(now.getTime() + delay), settings, { coalesce: true });
   }
   if (told.push && !inQuietHours(settings, now)) {
     for (const subscriptionId of told.push_ids.map(Number)) {
@@ -323,14 +323,17 @@ export async function scheduleMailCheck(
   memberId: number,
   at: Date,
   known?: Awaited<ReturnType<typeof settingsOf>>,
+  { coalesce = false } = {},
 ) {
   const settings = known ?? (await settingsOf(ctx.db, memberId));
   const startAfter = inQuietHours(settings, at) ? quietHoursEnd(settings, at) : at;
-  // One waiting check per member and moment: a burst of messages stores one job.
+  // One waiting check per member and moment. For a new notification (`coalesce`), a check already
+  // waiting that runs no later covers it too: a check looks at every waiting notification and sets the
+  // next one itself for those not yet due.
   const slot = Math.ceil(startAfter.getTime() / 60_000);
   await ctx.jobs.send(
     'notifications-mail',
     { userId: memberId },
-    { startAfter, singletonKey: `${memberId}:${slot}` },
+    { startAfter, singletonKey: `${memberId}:${slot}`, ...(coalesce ? { coalesce: String(memberId) } : {}) },
   );
 }
