@@ -14,7 +14,16 @@ export interface WorkerMember {
 export type Target = 'app' | 'ceiling';
 export type ToWorker =
   | { type: 'init'; target: Target; members: WorkerMember[]; appKey: string }
-  | { type: 'run'; rate: number; seconds: number; startAt: number; phaseMs: number; tag: string }
+  | {
+      type: 'run';
+      rate: number;
+      seconds: number;
+      startAt: number;
+      phaseMs: number;
+      tag: string;
+      /** Senders in turn instead of at random: a warm-up in which every member writes once. */
+      inTurn?: boolean;
+    }
   | { type: 'close' };
 export interface WorkerReport {
   sent: number;
@@ -161,7 +170,7 @@ async function run(msg: Extract<ToWorker, { type: 'run' }>): Promise<WorkerRepor
   for (let k = 0; k < total; k++) {
     const wait = started + (k * 1000) / msg.rate - performance.now();
     if (wait > 1) await new Promise((r) => setTimeout(r, wait));
-    const m = members[Math.floor(Math.random() * members.length)]!;
+    const m = members[msg.inTurn ? k % members.length : Math.floor(Math.random() * members.length)]!;
     const key = `${msg.tag}-${k}-${m.id}`;
     const body = JSON.stringify({ message: key, client_id: key });
     sentAt.set(key, performance.now());

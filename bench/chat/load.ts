@@ -31,7 +31,7 @@ const pct = (xs: number[], p: number) =>
 export interface Load {
   pids: number[];
   init(target: Target, members: WorkerMember[], appKey: string): Promise<void>;
-  step(rate: number, seconds: number, tag: string): Promise<StepResult>;
+  step(rate: number, seconds: number, tag: string, opts?: { inTurn?: boolean }): Promise<StepResult>;
   close(): Promise<void>;
 }
 
@@ -62,7 +62,7 @@ export async function startLoad(workers: number): Promise<Load> {
         children.map((c, i) => ask(c, { type: 'init', target, members: shares[i]!, appKey })),
       );
     },
-    async step(rate, seconds, tag) {
+    async step(rate, seconds, tag, opts = {}) {
       const startAt = Date.now() + 300;
       const reports = await Promise.all(
         children.map((c, i) =>
@@ -74,6 +74,7 @@ export async function startLoad(workers: number): Promise<Load> {
             // The workers' sends interleave evenly instead of arriving in bursts of one per worker.
             phaseMs: (i * 1000) / rate,
             tag: `${tag}w${i}`,
+            ...(opts.inTurn ? { inTurn: true } : {}),
           }),
         ),
       );
