@@ -1,233 +1,393 @@
-// Chat under load: N members (pusher-js in Node + the HTTP API) chatting in pairs at a steady rate, on one
-// node and on two nodes via Redis, against PostgreSQL. Prints send-to-delivery latency p50/p95/p99,
-// throughput, errors, lost and doubled messages. Targets: 1,000 members, 200 msg/s, p99 ≤ 100 ms, 0 lost,
-// 0 doubled. Run: node --import tsx bench/chat.ts [--members 1000] [--rate 200] [--seconds 20]
-import { randomBytes } from 'node:crypto';
-import { loadavg } from 'node:os';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
+// Chat under load (issue 18), against PostgreSQL. Members chat in befriended pairs through the HTTP API and
+// receive over the realtime socket; the load generator runs in its own processes (bench/chat/load-worker.ts).
+// Parts (all by default; `--parts one,ceiling` picks):
+// - one:     --rate msg/s (500) between --members (2,000) on one node for --seconds (20): latency p50/p95/p99,
+//            lost, doubled, errors, and the CPU each part spent per message (node, PostgreSQL, Redis, load
+//            generator), read from /proc, so it holds however busy the machine is;
+// - two:     the same on two nodes via Redis (every pair split across the nodes);
+// - ceiling: the same rate through a ceiling server (bench/chat/ceiling-server.ts: a bare Fastify route
+//            running the app's insert and writing to both members' raw ws sockets), and the CPU per message
+//            of the ceiling as a share of the app's;
+// - ladder:  the highest rate held for --seconds with p99 ≤ 50 ms and 0 lost, for the app on one node and
+//            for the ceiling, driven by the same load generator, taking turns at each rate; their ratio.
+// Run: node --import tsx bench/chat.ts [--parts one,two,ceiling,ladder] [--members 2000] [--rate 500]
+//      [--seconds 20] [--workers 2] [--start-rate 250] [--probe-seconds 5] [--cpu-prof DIR] [--json FILE]
+import { type ChildProcess, fork } from 'node:child_process';
+import { openSync } from 'node:fs';
+import net from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { FriendStatus } from '@trostnetz/contracts/friendship';
 import pg from 'pg';
-import Pusher from 'pusher-js';
-import type { AppContext } from '../apps/server/src/app-context.ts';
-import { loadConfig } from '../apps/server/src/config.ts';
-import { openDatabase } from '../apps/server/src/db/client.ts';
-import { partnerships } from '../apps/server/src/db/schema/partnerships.ts';
-import { users } from '../apps/server/src/db/schema/users.ts';
-import { startSession } from '../apps/server/src/modules/auth/sessions.service.ts';
-import { createAccessTokens } from '../apps/server/src/modules/auth/tokens.ts';
 import { type SpawnedServer, sharedSecrets, spawnServer } from '../apps/server/src/test/spawn-server.ts';
+import { type Load, type StepResult, startLoad } from './chat/load.ts';
+import type { Target, WorkerMember } from './chat/load-worker.ts';
+import { freshDatabase, type SeededMember, seedPairs } from './chat/seed.ts';
+import { backendsOf, commandCpuMs, machineBusyMs, processCpuMs, spentBetween } from './lib/process-cpu.ts';
+import { createReport, formatLoad, loadAverage } from './lib/results.ts';
 
 const { values } = parseArgs({
   options: {
-    members: { type: 'string', default: '1000' },
-    rate: { type: 'string', default: '200' },
+    parts: { type: 'string', default: 'one,two,ceiling,ladder' },
+    members: { type: 'string', default: '2000' },
+    rate: { type: 'string', default: '500' },
     seconds: { type: 'string', default: '20' },
+    workers: { type: 'string', default: '2' },
+    'start-rate': { type: 'string', default: '250' },
+    'probe-seconds': { type: 'string', default: '5' },
+    'cpu-prof': { type: 'string' },
+    json: { type: 'string' },
   },
+  allowPositionals: true,
 });
+const PARTS = new Set(values.parts.split(','));
 const MEMBERS = Number(values.members) & ~1;
 const RATE = Number(values.rate);
 const SECONDS = Number(values.seconds);
+const WORKERS = Number(values.workers);
+const START_RATE = Number(values['start-rate']);
+const PROBE_SECONDS = Number(values['probe-seconds']);
+const P99_TARGET_MS = 50;
 const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
+// The production defaults, but rate limits raised so the ladder is not stopped by the per-member chat
+// allowance (60/min): the limit is still checked on every message, its cost counted.
+const APP_ENV = { NODE_ENV: 'production', LOG_LEVEL: 'info', LOG_FORMAT: 'json', RATE_LIMIT_FACTOR: '100' };
+// The nodes log as in production (every request, JSON lines) into a file, not onto this terminal.
+const logFile = process.env.BENCH_LOG_FILE ?? path.join(tmpdir(), 'trostnetz-bench-chat.log');
+const serverOpts = () => ({ nodeArgs, stdout: openSync(logFile, 'a') });
+const report = createReport('chat');
 
-interface Member {
-  id: number;
-  partner: number;
-  token: string;
-  node: SpawnedServer;
-  client?: Pusher;
+const ms = (v: number) => `${v.toFixed(1)} ms`;
+const nodeArgs = values['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${values['cpu-prof']}`] : [];
+
+interface Cpu {
+  /** CPU-ms per message answered 2xx, per part. */
+  server: number;
+  postgres: number;
+  redis: number;
+  load: number;
+  machineBusyPercent: number;
 }
 
-async function freshDatabase(name: string) {
-  const admin = new pg.Client({ connectionString: PG_URL });
-  await admin.connect();
-  await admin.query(`drop database if exists ${name} with (force)`);
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(PG_URL);
-  url.pathname = `/${name}`;
-  return url.toString();
+/** Runs one step and reads what each part's processes spent meanwhile. */
+async function measuredStep(
+  subject: Subject,
+  rate: number,
+  seconds: number,
+  tag: string,
+): Promise<StepResult & { cpu: Cpu; loadAvg: number[] }> {
+  const { load, pids: serverPids } = subject;
+  const loadAvg = loadAverage();
+  const sum = (pids: number[]) => pids.reduce((t, pid) => t + processCpuMs(pid), 0);
+  const before = {
+    server: sum(serverPids),
+    postgres: await subject.backends(),
+    redis: commandCpuMs('redis-server'),
+    load: sum(load.pids),
+    machine: machineBusyMs(),
+    at: performance.now(),
+  };
+  const result = await load.step(rate, seconds, tag);
+  const ok = Math.max(1, result.sent - result.errors);
+  const per = (after: number, was: number) => (after - was) / ok;
+  const cpu: Cpu = {
+    server: per(sum(serverPids), before.server),
+    postgres: spentBetween(before.postgres, await subject.backends()) / ok,
+    redis: per(commandCpuMs('redis-server'), before.redis),
+    load: per(sum(load.pids), before.load),
+    machineBusyPercent: (100 * (machineBusyMs() - before.machine)) / (performance.now() - before.at),
+  };
+  return { ...result, cpu, loadAvg };
 }
 
-/** Befriended pairs straight in the database, with sessions minted the way login mints them. */
-async function seed(url: string): Promise<Array<{ id: number; partner: number; token: string }>> {
-  const database = openDatabase(url, '');
-  await database.migrate();
-  const config = loadConfig({ ...sharedSecrets, DATA_DIR: '/tmp/trostnetz-bench' });
-  const ctx = { db: database.db, config, accessTokens: createAccessTokens(config) } as unknown as AppContext;
-  const rows = await database.db
-    .insert(users)
-    .values(
-      Array.from({ length: MEMBERS }, (_, i) => ({
-        email: `chat${i}@example.org`,
-        passwordHash: 'x',
-        nickname: `Chat ${i}`,
-        isVerified: true,
-        matchingStep: -1,
-      })),
-    )
-    .returning({ id: users.id });
-  const ids = rows.map((r) => r.id);
-  const pairs = [];
-  for (let i = 0; i < ids.length; i += 2) {
-    pairs.push({
-      userLow: ids[i]!,
-      userHigh: ids[i + 1]!,
-      statusLow: FriendStatus.befriended,
-      statusHigh: FriendStatus.befriended,
-      befriendedAt: new Date(),
-    });
+const passes = (r: StepResult) =>
+  r.p99 <= P99_TARGET_MS && r.lost === 0 && r.doubled === 0 && r.errors === 0 && r.achieved >= 0.97 * r.rate;
+
+function describe(label: string, r: StepResult & { cpu: Cpu; loadAvg: number[] }): string {
+  return (
+    `${label}: ${r.rate} msg/s offered, ${r.achieved.toFixed(0)} achieved, p50/p95/p99/max ${ms(r.p50)} / ${ms(r.p95)} / ${ms(r.p99)} / ${ms(r.max)}, ` +
+    `errors ${r.errors}${r.errors ? ` ${JSON.stringify(r.statuses)}` : ''}, lost ${r.lost}, doubled ${r.doubled}, ` +
+    `CPU ms/msg node ${r.cpu.server.toFixed(2)} pg ${r.cpu.postgres.toFixed(2)} redis ${r.cpu.redis.toFixed(2)} load ${r.cpu.load.toFixed(2)}, ` +
+    `machine busy ${r.cpu.machineBusyPercent.toFixed(0)}%, client loop p99/max ${ms(r.clientLoopP99Ms)} / ${ms(r.clientLoopMaxMs)}, load ${formatLoad(r.loadAvg)}`
+  );
+}
+
+interface Subject {
+  label: string;
+  target: Target;
+  ports: number[];
+  pids: number[];
+  /** Its PostgreSQL backends' CPU (by application_name). */
+  backends: () => Promise<Map<number, number>>;
+  load: Load;
+}
+
+async function connect(
+  subject: Omit<Subject, 'load' | 'backends'>,
+  seeded: SeededMember[],
+  applicationName: string,
+): Promise<Subject> {
+  const load = await startLoad(WORKERS);
+  const members: WorkerMember[] = seeded.map((m, i) => ({
+    ...m,
+    port: subject.ports[i % subject.ports.length]!,
+  }));
+  await load.init(subject.target, members, sharedSecrets.PUSHER_APP_KEY);
+  return { ...subject, load, backends: backendsOf(admin, applicationName) };
+}
+
+/**
+ * Unmeasured: JIT, pools and keep-alive connections settle, and every member writes once, so what
+ * happens once per member and quarter of an hour (the first notice's mail check) is not counted as if
+ * it happened for every message. Once per subject.
+ */
+const warmed = new Set<Subject>();
+async function warmUp(subject: Subject): Promise<void> {
+  if (warmed.has(subject)) return;
+  warmed.add(subject);
+  await subject.load.step(400, MEMBERS / 400, `${subject.target}-warm`, { inTurn: true });
+}
+
+async function fixedRate(subject: Subject, label: string) {
+  await warmUp(subject);
+  const r = await measuredStep(subject, RATE, SECONDS, `${subject.target}-fixed`);
+  console.log(describe(label, r));
+  const ok = passes(r);
+  report.add({
+    metric: `${label}: ${RATE} msg/s between ${MEMBERS} members, p50 / p95 / p99`,
+    value: r.p99,
+    unit: 'ms',
+    result: `${ms(r.p50)} / ${ms(r.p95)} / ${ms(r.p99)}; ${r.achieved.toFixed(0)} msg/s; errors ${r.errors}, lost ${r.lost}, doubled ${r.doubled}`,
+    target: `p99 ≤ ${P99_TARGET_MS} ms, 0 lost, 0 doubled`,
+    met: ok,
+    load: r.loadAvg,
+  });
+  report.add({
+    metric: `${label}: CPU per message (node${subject.pids.length > 1 ? 's' : ''} / PostgreSQL / Redis / load generator)`,
+    value: r.cpu.server,
+    unit: 'ms',
+    result: `${r.cpu.server.toFixed(2)} / ${r.cpu.postgres.toFixed(2)} / ${r.cpu.redis.toFixed(2)} / ${r.cpu.load.toFixed(2)} ms`,
+    target: '–',
+    met: null,
+    load: r.loadAvg,
+  });
+  report.add({
+    metric: `${label}: load generator event-loop delay p99 / max`,
+    value: r.clientLoopMaxMs,
+    unit: 'ms',
+    result: `${ms(r.clientLoopP99Ms)} / ${ms(r.clientLoopMaxMs)}`,
+    target: '–',
+    met: null,
+    load: r.loadAvg,
+  });
+  return r;
+}
+
+/**
+ * The highest rate each subject holds: short probes climb by 25 % while the rate passes, then the
+ * last passing rate is held for the full --seconds (stepping down until one holds) and the gap to the
+ * first failing one is halved once. Subjects take turns at each rate, so both see the same machine.
+ */
+async function highestHeld(subjects: Subject[]) {
+  const state = subjects.map(() => ({ lastPass: 0, firstFail: Number.POSITIVE_INFINITY, held: 0 }));
+  const step = async (i: number, rate: number, seconds: number, kind: string) => {
+    const s = subjects[i]!;
+    const r = await measuredStep(s, Math.round(rate), seconds, `${s.target}-${kind}-${Math.round(rate)}`);
+    console.log(describe(`${s.label} ${kind} ${passes(r) ? 'held' : 'missed'}`, r));
+    await new Promise((done) => setTimeout(done, 1000));
+    return r;
+  };
+  for (const subject of subjects) await warmUp(subject);
+  for (let rate = START_RATE; state.some((s) => s.firstFail === Number.POSITIVE_INFINITY); rate *= 1.25) {
+    for (let i = 0; i < subjects.length; i++) {
+      if (state[i]!.firstFail !== Number.POSITIVE_INFINITY) continue;
+      if (passes(await step(i, rate, PROBE_SECONDS, 'probe'))) state[i]!.lastPass = Math.round(rate);
+      else state[i]!.firstFail = Math.round(rate);
+    }
+    if (rate > 20_000) break;
   }
-  await database.db.insert(partnerships).values(pairs);
-  const members = [];
-  for (let i = 0; i < ids.length; i++) {
-    const { token } = await startSession(ctx, ids[i]!, 'bench');
-    members.push({ id: ids[i]!, partner: ids[i % 2 ? i - 1 : i + 1]!, token });
+  const results = [];
+  for (let i = 0; i < subjects.length; i++) {
+    const s = state[i]!;
+    let best: (StepResult & { cpu: Cpu; loadAvg: number[] }) | null = null;
+    for (let rate = s.lastPass || START_RATE / 1.25; rate >= 50; rate /= 1.25) {
+      const r = await step(i, rate, SECONDS, 'hold');
+      if (passes(r)) {
+        best = r;
+        s.held = Math.round(rate);
+        break;
+      }
+      s.firstFail = Math.round(rate);
+    }
+    if (best && Number.isFinite(s.firstFail)) {
+      const mid = Math.round((s.held + s.firstFail) / 2);
+      if (mid > s.held * 1.05) {
+        const r = await step(i, mid, SECONDS, 'hold');
+        if (passes(r)) {
+          best = r;
+          s.held = mid;
+        }
+      }
+    }
+    results.push({ held: s.held, best });
   }
-  await database.close();
-  return members;
+  return results;
 }
 
-const pct = (xs: number[], p: number) =>
-  xs.length ? xs[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]! : Number.NaN;
+function startCeiling(databaseUrl: string): Promise<{ port: number; process: ChildProcess }> {
+  const child = fork(fileURLToPath(new URL('./chat/ceiling-server.ts', import.meta.url)), [databaseUrl], {
+    execArgv: ['--import', 'tsx', ...nodeArgs],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  return new Promise((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`ceiling server exited with ${code}`)));
+    child.once('message', (m: { port: number }) => resolve({ port: m.port, process: child }));
+  });
+}
 
-async function run(
-  label: string,
-  nodes: SpawnedServer[],
-  seeded: Array<{ id: number; partner: number; token: string }>,
-) {
-  const members: Member[] = seeded.map((m, i) => ({ ...m, node: nodes[i % nodes.length]! }));
-  const sentAt = new Map<string, number>();
-  const received = new Map<string, number>();
-  const latencies: number[] = [];
-  let errors = 0;
+const stopChild = (child: ChildProcess) =>
+  new Promise<void>((resolve) => {
+    if (child.exitCode !== null) return resolve();
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
 
-  // Connect everyone (a few hundred at a time) and subscribe to their own chat channel.
-  for (let i = 0; i < members.length; i += 200) {
-    await Promise.all(
-      members.slice(i, i + 200).map(
-        (m) =>
-          new Promise<void>((resolve, reject) => {
-            const client = new Pusher(sharedSecrets.PUSHER_APP_KEY, {
-              cluster: 'eu',
-              wsHost: '127.0.0.1',
-              wsPort: m.node.port,
-              forceTLS: false,
-              enabledTransports: ['ws'],
-              disableStats: true,
-              channelAuthorization: {
-                endpoint: `${m.node.url}/pusher/auth`,
-                transport: 'ajax',
-                headers: { Authorization: `Bearer ${m.token}` },
-              },
-            });
-            m.client = client;
-            const ch = client.subscribe(`private-user_${m.id}_chat_message`);
-            ch.bind('pusher:subscription_succeeded', () => resolve());
-            ch.bind('pusher:subscription_error', reject);
-            ch.bind('ChatMessageNew', (e: { message: { message: string; recipient_id: number } }) => {
-              if (e.message.recipient_id !== m.id) return; // the sender's own copy for other tabs
-              const key = e.message.message;
-              const n = (received.get(key) ?? 0) + 1;
-              received.set(key, n);
-              const t0 = sentAt.get(key);
-              if (n === 1 && t0 !== undefined) latencies.push(performance.now() - t0);
-            });
-          }),
-      ),
+function redisAnswers(): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect(6379, '127.0.0.1');
+    const done = (ok: boolean) => {
+      socket.destroy();
+      resolve(ok);
+    };
+    socket.setTimeout(1_000, () => done(false));
+    socket.on('error', () => done(false));
+    socket.on('connect', () => socket.write('PING\r\n'));
+    socket.on('data', (data) => done(data.toString().startsWith('+PONG')));
+  });
+}
+
+console.log(
+  `Chat bench: ${MEMBERS} members, ${WORKERS} load-generator processes, load average ${formatLoad(loadAverage())}`,
+);
+const url = await freshDatabase(PG_URL, 'bench_chat');
+// Each server's PostgreSQL backends are told apart by application_name, for their CPU per message.
+const APP_NAME = 'bench-chat-app';
+const CEILING_NAME = 'bench-chat-ceiling';
+const withName = (name: string) => `${url}?application_name=${name}`;
+const admin = new pg.Client({ connectionString: url });
+await admin.connect();
+const seeded = await seedPairs(url, MEMBERS);
+
+if (PARTS.has('one') || PARTS.has('ceiling') || PARTS.has('ladder')) {
+  const node = await spawnServer({ DATABASE_URL: withName(APP_NAME), ...APP_ENV }, serverOpts());
+  const app = await connect(
+    { label: 'app, one node', target: 'app', ports: [node.port], pids: [node.process.pid!] },
+    seeded,
+    APP_NAME,
+  );
+  const appFixed = PARTS.has('one') ? await fixedRate(app, 'One node') : null;
+  if (PARTS.has('ceiling') || PARTS.has('ladder')) {
+    const ceilingServer = await startCeiling(withName(CEILING_NAME));
+    const ceiling = await connect(
+      {
+        label: 'ceiling',
+        target: 'ceiling',
+        ports: [ceilingServer.port],
+        pids: [ceilingServer.process.pid!],
+      },
+      seeded,
+      CEILING_NAME,
     );
+    // The same rate through the ceiling: what each costs per message, whatever else the machine runs.
+    const ceilingFixed = PARTS.has('ceiling') ? await fixedRate(ceiling, 'Ceiling') : null;
+    if (appFixed && ceilingFixed) {
+      const cost = (r: typeof appFixed) => r.cpu.server + r.cpu.postgres;
+      report.add({
+        metric: `CPU per message at ${RATE} msg/s, ceiling ÷ app (server + PostgreSQL; server alone)`,
+        value: Math.round((1000 * cost(ceilingFixed)) / cost(appFixed)) / 10,
+        unit: '%',
+        result: `${((100 * cost(ceilingFixed)) / cost(appFixed)).toFixed(0)} %; ${((100 * ceilingFixed.cpu.server) / appFixed.cpu.server).toFixed(0)} % (ceiling ${cost(ceilingFixed).toFixed(2)} ms, app ${cost(appFixed).toFixed(2)} ms)`,
+        target: '–',
+        met: null,
+      });
+    }
+    if (PARTS.has('ladder')) {
+      const [a, c] = await highestHeld([app, ceiling]);
+      for (const [label, r] of [
+        ['app, one node', a!],
+        ['ceiling (bare Fastify + pg + raw ws)', c!],
+      ] as const) {
+        report.add({
+          metric: `Highest rate held ${SECONDS} s with p99 ≤ ${P99_TARGET_MS} ms and 0 lost: ${label}`,
+          value: r.held,
+          unit: 'msg/s',
+          result: r.best
+            ? `${r.held} msg/s (p99 ${ms(r.best.p99)}; CPU per message: node ${r.best.cpu.server.toFixed(2)} ms, PostgreSQL ${r.best.cpu.postgres.toFixed(2)} ms)`
+            : 'none held',
+          target: '–',
+          met: null,
+          load: r.best?.loadAvg,
+        });
+      }
+      const ratio = c!.held ? a!.held / c!.held : 0;
+      report.add({
+        metric: 'App at … of the ceiling (highest rates held, one node)',
+        value: Math.round(ratio * 1000) / 10,
+        unit: '%',
+        result: `${(ratio * 100).toFixed(1)} %${a!.best && c!.best ? ` (server CPU per message: ceiling / app = ${((100 * c!.best.cpu.server) / a!.best.cpu.server).toFixed(0)} %)` : ''}`,
+        target: '≥ 60 %',
+        met: ratio >= 0.6,
+      });
+    }
+    await ceiling.load.close();
+    await stopChild(ceilingServer.process);
   }
-
-  const total = RATE * SECONDS;
-  // The load generator shares the two cores with the servers and PostgreSQL: its own event-loop delay
-  // is printed beside the latencies, so a stall of the client is not mistaken for a slow server.
-  const loopDelay = monitorEventLoopDelay({ resolution: 5 });
-  loopDelay.enable();
-  const load = loadavg()[0]!.toFixed(2);
-  const started = performance.now();
-  const inflight: Promise<void>[] = [];
-  for (let k = 0; k < total; k++) {
-    const due = started + (k * 1000) / RATE;
-    const wait = due - performance.now();
-    if (wait > 1) await new Promise((r) => setTimeout(r, wait));
-    const m = members[Math.floor(Math.random() * members.length)]!;
-    const key = `bench-${k}-${randomBytes(3).toString('hex')}`;
-    sentAt.set(key, performance.now());
-    inflight.push(
-      fetch(`${m.node.url}/api/chat/${m.partner}/send`, {
-        method: 'POST',
-        // Like the web app: the sending tab is left out of the echo to the sender's other tabs.
-        headers: {
-          authorization: `Bearer ${m.token}`,
-          'content-type': 'application/json',
-          'x-socket-id': m.client?.connection.socket_id ?? '',
-        },
-        body: JSON.stringify({ message: key, client_id: key }),
-      })
-        .then(async (res) => {
-          if (!res.ok) errors += 1;
-          await res.arrayBuffer();
-        })
-        .catch(() => {
-          errors += 1;
-        }),
-    );
-  }
-  await Promise.all(inflight);
-  const sendSeconds = (performance.now() - started) / 1000;
-  loopDelay.disable();
-  const stall = `${(loopDelay.percentile(99) / 1e6).toFixed(1)} / ${(loopDelay.max / 1e6).toFixed(1)} ms`;
-  await new Promise((r) => setTimeout(r, 3000)); // let late deliveries arrive
-  for (const m of members) m.client?.disconnect();
-
-  latencies.sort((a, b) => a - b);
-  const lost = [...sentAt.keys()].filter((k) => !received.has(k)).length - errors;
-  const doubled = [...received.values()].filter((n) => n > 1).length;
-  return `| ${label} | ${members.length} | ${(total / sendSeconds).toFixed(0)} msg/s | ${pct(latencies, 50).toFixed(1)} ms | ${pct(latencies, 95).toFixed(1)} ms | ${pct(latencies, 99).toFixed(1)} ms | ${errors} | ${Math.max(0, lost)} | ${doubled} | ${stall} | ${load} |`;
-}
-
-const lines: string[] = [];
-{
-  const url = await freshDatabase('bench_chat_one');
-  const seeded = await seed(url);
-  const node = await spawnServer({ DATABASE_URL: url, LOG_LEVEL: 'error', NODE_ENV: 'production' });
-  lines.push(await run('one node', [node], seeded));
+  await app.load.close();
   await node.stop();
-  console.log(lines.at(-1));
 }
-{
-  let redisUp = true;
-  try {
-    const { Redis } = await import('ioredis');
-    const r = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0 });
-    await r.connect();
-    await r.quit();
-  } catch {
-    redisUp = false;
-  }
-  if (!redisUp) lines.push('| two nodes via Redis | skipped: no Redis | | | | | | | | | |');
-  else {
-    const url = await freshDatabase('bench_chat_two');
-    const seeded = await seed(url);
+
+if (PARTS.has('two')) {
+  if (!(await redisAnswers())) {
+    report.add({
+      metric: 'Two nodes via Redis',
+      value: null,
+      unit: '',
+      result: 'skipped: no Redis',
+      target: '',
+      met: null,
+    });
+  } else {
     const env = {
-      DATABASE_URL: url,
+      DATABASE_URL: withName(APP_NAME),
       REDIS_URL,
       REDIS_PREFIX: `bench-${Date.now()}`,
-      LOG_LEVEL: 'error',
-      NODE_ENV: 'production',
+      ...APP_ENV,
     };
-    const nodes = [await spawnServer(env), await spawnServer(env)];
-    lines.push(await run('two nodes via Redis', nodes, seeded));
+    const nodes: SpawnedServer[] = [
+      await spawnServer(env, serverOpts()),
+      await spawnServer(env, serverOpts()),
+    ];
+    const two = await connect(
+      {
+        label: 'app, two nodes',
+        target: 'app',
+        ports: nodes.map((n) => n.port),
+        pids: nodes.map((n) => n.process.pid!),
+      },
+      seeded,
+      APP_NAME,
+    );
+    await fixedRate(two, 'Two nodes via Redis');
+    await two.load.close();
     await Promise.all(nodes.map((n) => n.stop()));
-    console.log(lines.at(-1));
   }
 }
+
+await admin.end();
+report.finish(values.json);
 console.log(
-  `\nChat: ${RATE} msg/s for ${SECONDS} s between befriended pairs, PostgreSQL, pusher-js clients in Node`,
+  'Load generator: separate processes (whole pairs each, so sender and recipient share a clock), raw ws clients speaking the Pusher protocol as pusher-js does.',
 );
-console.log(
-  '| setup | members | throughput | p50 | p95 | p99 | errors | lost | doubled | client loop delay p99 / max | load avg at start |\n|---|---|---|---|---|---|---|---|---|---|---|',
-);
-for (const l of lines) console.log(l);
-console.log('Targets: 1,000 members, 200 msg/s, p99 ≤ 100 ms, 0 lost, 0 doubled.');
+process.exit(0);

@@ -9,8 +9,12 @@ import { sql } from 'drizzle-orm';
 import type { AppContext } from '../apps/server/src/app-context.ts';
 import { onboardMember } from '../apps/server/src/test/factories.ts';
 import { createListeningTestApp } from '../apps/server/src/test/test-app.ts';
+import { createReport } from './lib/results.ts';
 
-const { values } = parseArgs({ options: { sizes: { type: 'string', default: '1000,10000,100000' } } });
+const { values } = parseArgs({
+  options: { sizes: { type: 'string', default: '1000,10000,100000' }, json: { type: 'string' } },
+});
+const report = createReport('export-memory');
 const sizes = values.sizes.split(',').map(Number);
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 const gc = () => (globalThis as { gc?: () => void }).gc?.();
@@ -58,6 +62,14 @@ try {
     for await (const chunk of res.body) size += (chunk as Uint8Array).byteLength;
     const ms = performance.now() - started;
     clearInterval(sample);
+    report.add({
+      metric: `Data export with ${n.toLocaleString('en')} messages: heap / RSS growth at peak`,
+      value: peakHeap - base.heapUsed,
+      unit: 'B',
+      result: `${mb(peakHeap - base.heapUsed)} / ${mb(peakRss - base.rss)} (ZIP ${mb(size)} in ${(ms / 1000).toFixed(1)} s)`,
+      target: 'flat as messages grow',
+      met: null,
+    });
     console.log(
       `${String(n).padStart(8)}   ${mb(size).padStart(8)}   ${`${(ms / 1000).toFixed(1)} s`.padStart(6)}   ${mb(peakHeap - base.heapUsed).padStart(18)}   ${mb(peakRss - base.rss).padStart(17)}`,
     );
@@ -65,3 +77,4 @@ try {
 } finally {
   await t.close();
 }
+report.finish(values.json, { print: false });

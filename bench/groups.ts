@@ -17,12 +17,14 @@ import {
   postView,
 } from '../apps/server/src/modules/groups/groups.service.ts';
 import { seedQuestionnaire } from '../apps/server/src/modules/questionnaire/questionnaire.service.ts';
+import { createReport } from './lib/results.ts';
 
 const { values } = parseArgs({
   options: {
     posts: { type: 'string', default: '100000' },
     comments: { type: 'string', default: '1000000' },
     members: { type: 'string', default: '2000' },
+    json: { type: 'string' },
   },
 });
 const POSTS = Number(values.posts);
@@ -30,12 +32,22 @@ const COMMENTS = Number(values.comments);
 const MEMBERS = Number(values.members);
 const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const NAME = 'bench_groups';
+const report = createReport('groups');
 
 const admin = new pg.Client({ connectionString: PG_URL });
 try {
   await admin.connect();
 } catch {
   console.log('skipped: PostgreSQL not reachable at BENCH_DATABASE_URL');
+  report.add({
+    metric: 'Groups',
+    value: null,
+    unit: '',
+    result: 'skipped: no PostgreSQL',
+    target: '',
+    met: null,
+  });
+  report.finish(values.json, { print: false });
   process.exit(0);
 }
 await admin.query(`drop database if exists ${NAME} with (force)`);
@@ -173,12 +185,21 @@ console.log(
 const targets = [30, 30, 50];
 for (const [i, r] of results.entries()) {
   const target = targets[i]!;
+  report.add({
+    metric: `Groups at ${POSTS.toLocaleString('en')} posts / ${COMMENTS.toLocaleString('en')} comments: ${r.name}, p50 / p95`,
+    value: r.p95,
+    unit: 'ms',
+    result: `${r.p50.toFixed(1)} / ${r.p95.toFixed(1)} ms (database ${dbTimes[i]!.toFixed(1)} ms)`,
+    target: `p95 < ${target} ms`,
+    met: r.p95 < target,
+  });
   console.log(
     `| ${r.name} | ${r.p50.toFixed(1)} ms | ${r.p95.toFixed(1)} ms | < ${target} ms ${r.p95 < target ? '✓' : '✗'} | ${dbTimes[i]!.toFixed(1)} ms (${r.queries.length} queries) |`,
   );
 }
 const load = loadavg()[0]!;
 console.log(`Load average during the run: ${load.toFixed(1)} on ${cpus().length} CPUs.`);
+report.finish(values.json, { print: false });
 await database.close();
 await admin.query(`drop database if exists ${NAME} with (force)`);
 await admin.end();

@@ -11,10 +11,12 @@ import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
+import { createReport } from './lib/results.ts';
 
 // `--report DIR` also writes each page's whole Lighthouse result (JSON) there, for the details behind a figure.
 const { values: options } = parseArgs({ options: { report: { type: 'string' } }, strict: false });
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const report = createReport('lighthouse');
 const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const port = 4100 + Math.floor(Math.random() * 800);
 const base = `http://127.0.0.1:${port}`;
@@ -227,12 +229,21 @@ async function main() {
       if (failing.length) console.log(`  below 90: ${failing.join(', ')}`);
       if (shifts.length) console.log(`  layout shifts: ${shifts.join(', ')}`);
       if (scores.performance < 95 || scores.accessibility < 100) met = false;
+      report.add({
+        metric: `Lighthouse (mobile) ${run.name}: performance / accessibility / best practices`,
+        value: scores.performance,
+        unit: 'score',
+        result: `${scores.performance} / ${scores.accessibility} / ${scores['best-practices']}`,
+        target: 'performance ≥ 95, accessibility 100',
+        met: scores.performance >= 95 && scores.accessibility >= 100,
+      });
     }
     console.log(
       met
         ? 'targets met (performance ≥ 95, accessibility 100)'
         : 'targets NOT met (performance ≥ 95, accessibility 100)',
     );
+    report.finish(undefined, { print: false });
   } finally {
     chrome?.kill();
     server.kill();

@@ -37,6 +37,7 @@ import {
   seedQuestionnaire,
 } from '../apps/server/src/modules/questionnaire/questionnaire.service.ts';
 import { hiddenEitherWay } from '../apps/server/src/policies/members.ts';
+import { createReport, loadAverage } from './lib/results.ts';
 
 const { values } = parseArgs({
   options: {
@@ -45,8 +46,10 @@ const { values } = parseArgs({
     samples: { type: 'string', default: '200' },
     check: { type: 'string', default: '50' },
     fresh: { type: 'boolean', default: false },
+    json: { type: 'string' },
   },
 });
+const report = createReport('matching');
 const sizes = values.sizes.split(',').map(Number);
 const databases = values.databases.split(',') as Array<'pglite' | 'postgres'>;
 const SAMPLES = Number(values.samples);
@@ -204,7 +207,13 @@ async function measure(database: Database, n: number) {
       found += c.length;
     }
   }
-  return { p50: pct(times, 50), p95: pct(times, 95), avgFound: found / SAMPLES, load: load() };
+  return {
+    p50: pct(times, 50),
+    p95: pct(times, 95),
+    avgFound: found / SAMPLES,
+    load: load(),
+    loadAvg: loadAverage(),
+  };
 }
 
 /** For `CHECK` members: does the matcher's top 10 equal the oracle's (ids, scores, shared answers)? */
@@ -247,6 +256,15 @@ for (const backend of databases) {
     const line = `| ${label} | ${n.toLocaleString('en')} | ${r.p50.toFixed(1)} ms | ${r.p95.toFixed(1)} ms | < ${TARGET_MS[backend]} ms | ${same} | ${r.load} | ${r.avgFound.toFixed(1)} found, ${data} |`;
     console.log(line);
     results.push(line);
+    report.add({
+      metric: `Matching, ${label}, ${n.toLocaleString('en')} members: top-10 suggestions p50 / p95`,
+      value: r.p95,
+      unit: 'ms',
+      result: `${r.p50.toFixed(1)} / ${r.p95.toFixed(1)} ms; top 10 equal to decision 002: ${same}`,
+      target: `p95 < ${TARGET_MS[backend]} ms at 1,000,000`,
+      met: n === 1_000_000 ? r.p95 < TARGET_MS[backend] : null,
+      load: r.loadAvg,
+    });
     await database.close();
   }
 }
@@ -261,3 +279,4 @@ for (const l of results) console.log(l);
 console.log(
   `The search is exact (no approximate index), so no recall is estimated. ${os.cpus().length} cores; figures taken while other work runs on the machine are provisional.`,
 );
+report.finish(values.json, { print: false });

@@ -8,8 +8,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { createReport } from './lib/results.ts';
 
-const { values } = parseArgs({ options: { runs: { type: 'string', default: '7' } } });
+const { values } = parseArgs({
+  options: { runs: { type: 'string', default: '7' }, json: { type: 'string' } },
+});
+const report = createReport('restart');
 const runs = Number(values.runs);
 const root = path.resolve(import.meta.dirname, '..');
 const dataDir = mkdtempSync(path.join(tmpdir(), 'trostnetz-restart-'));
@@ -66,6 +70,15 @@ try {
   console.log(
     `restart → /health: median ${Math.round(median)} ms, worst ${Math.round(sorted.at(-1)!)} ms (target ≤ 3000 ms)`,
   );
+  report.add({
+    metric: `Restart with nothing changed → /health answers (median of ${runs})`,
+    value: Math.round(median),
+    unit: 'ms',
+    result: `${Math.round(median)} ms (worst ${Math.round(sorted.at(-1)!)} ms)`,
+    target: '≤ 3000 ms',
+    met: median <= 3000,
+  });
+  report.finish(values.json, { print: false });
 } finally {
   rmSync(dataDir, { recursive: true, force: true });
 }

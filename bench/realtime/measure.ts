@@ -1,4 +1,6 @@
+import { type ChildProcess, fork } from 'node:child_process';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
 import PusherServer from 'pusher';
 import { benchApp } from './bench-app.ts';
 import type { NodeHandle } from './node-handle.ts';
@@ -22,33 +24,92 @@ interface Memory {
   external: number;
   rss: number;
   gcExposed: boolean;
+  /** V8's young generation: it grows while sockets are being opened and shrinks again when idle. */
+  newSpace?: number;
 }
 
 export interface MemoryResult {
   connections: number;
   bytesPerConnection: number;
   rssPerConnection: number;
+  /** The same, read half a second after the last socket opened (young generation still grown). */
+  rssPerConnectionAtOnce: number;
   gcExposed: boolean;
-  clients: BenchClient[];
+  /** Young generation before and after, in bytes (part of the RSS growth that is not per connection). */
+  newSpaceBefore: number;
+  newSpaceAfter: number;
 }
 
-/** Server heap+external growth per idle connection, after a warm-up so one-time allocations are excluded. */
-export async function measureIdleMemory(node: NodeHandle, connections: number): Promise<MemoryResult> {
-  await closeClients(await openClients(node.port, 500));
-  await sleep(200);
-  const before = await node.request<Memory>('memory');
-  const clients = await openClients(node.port, connections);
-  await sleep(500);
-  const after = await node.request<Memory>('memory');
-  const stats = await node.request<{ connections: number }>('stats');
-  if (stats.connections !== connections) throw new Error(`server holds ${stats.connections} connections`);
+const clientEntry = fileURLToPath(new URL('./client-process.ts', import.meta.url));
+/** Sockets per client process; each process gets a loopback address of its own (127.0.0.2, .3, …). */
+const PER_CLIENT_PROCESS = 8_000;
+
+/** Idle client processes holding connections to one node. */
+async function clientProcesses(port: number, count: number, path?: string) {
+  const children: ChildProcess[] = Array.from({ length: count }, (_, i) =>
+    fork(clientEntry, [String(port), `127.0.0.${2 + i}`, ...(path ? [path] : [])], {
+      execArgv: ['--import', 'tsx'],
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    }),
+  );
+  const ask = (child: ChildProcess, message: object) =>
+    new Promise<number>((resolve, reject) => {
+      child.once('message', (answer: { ok: boolean; open?: number; error?: string }) =>
+        answer.ok ? resolve(answer.open ?? 0) : reject(new Error(answer.error)),
+      );
+      child.send(message);
+    });
+  await Promise.all(children.map((child) => new Promise((resolve) => child.once('message', resolve))));
   return {
-    connections,
-    bytesPerConnection: (after.heapUsed + after.external - before.heapUsed - before.external) / connections,
-    rssPerConnection: (after.rss - before.rss) / connections,
-    gcExposed: after.gcExposed,
-    clients,
+    /** Spreads `total` open connections over the processes. */
+    open: (total: number) =>
+      Promise.all(children.map((child, i) => ask(child, { open: Math.ceil((total - i) / count) }))),
+    close: () => Promise.all(children.map((child) => ask(child, { close: true }))),
+    stop: () => {
+      for (const child of children) child.kill();
+    },
   };
+}
+
+/**
+ * RSS and heap+external growth of a node per idle connection. The clients live in other processes (a
+ * loopback address each, so source ports never run out). Both readings are taken once the node has
+ * been idle for `idleSeconds`: V8 grows its young generation while thousands of sockets are being
+ * opened and gives it back when the process is idle, a growth that belongs to the opening, not to
+ * the connections (`newSpace*` show it).
+ */
+export async function measureIdleMemory(
+  node: NodeHandle,
+  connections: number,
+  opts: { idleSeconds: number; path?: string },
+): Promise<MemoryResult> {
+  const clients = await clientProcesses(node.port, Math.ceil(connections / PER_CLIENT_PROCESS), opts.path);
+  try {
+    // Warm-up: one-time allocations (code, pools) are not counted.
+    await clients.open(1_000);
+    await clients.close();
+    await sleep(opts.idleSeconds * 1000);
+    const before = await node.request<Memory>('memory');
+    await clients.open(connections);
+    const stats = await node.request<{ connections: number }>('stats');
+    if (stats.connections !== connections) throw new Error(`server holds ${stats.connections} connections`);
+    await sleep(500);
+    const atOnce = await node.request<Memory>('memory');
+    await sleep(opts.idleSeconds * 1000);
+    const after = await node.request<Memory>('memory');
+    await clients.close();
+    return {
+      connections,
+      bytesPerConnection: (after.heapUsed + after.external - before.heapUsed - before.external) / connections,
+      rssPerConnection: (after.rss - before.rss) / connections,
+      rssPerConnectionAtOnce: (atOnce.rss - before.rss) / connections,
+      gcExposed: after.gcExposed,
+      newSpaceBefore: before.newSpace ?? 0,
+      newSpaceAfter: after.newSpace ?? 0,
+    };
+  } finally {
+    clients.stop();
+  }
 }
 
 export interface FanoutResult {

@@ -1,17 +1,22 @@
 // One realtime node in its own process, so the benchmark measures server memory and CPU only.
-// argv: [redis url or "none", key prefix]. Answers IPC requests from ../realtime.ts.
+// argv: [redis url, "none", or "raw-ws" (a bare ws server holding sockets, for comparison), key prefix].
+// Answers IPC requests from ../realtime.ts.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
+import v8 from 'node:v8';
 import { createInProcessAdapter } from '@trostnetz/realtime/adapters/in-process-adapter';
 import { createRedisAdapter } from '@trostnetz/realtime/adapters/redis-adapter';
 import { createRealtimeServer } from '@trostnetz/realtime/server';
+import { WebSocketServer } from 'ws';
 import { benchApp } from './bench-app.ts';
 
 const [redisUrl = 'none', prefix = 'bench'] = process.argv.slice(2);
+const rawWs =
+  redisUrl === 'raw-ws' ? new WebSocketServer({ noServer: true, perMessageDeflate: false }) : null;
 const realtime = createRealtimeServer({
   app: benchApp,
-  adapter: redisUrl === 'none' ? createInProcessAdapter() : createRedisAdapter(redisUrl, { prefix }),
+  adapter: redisUrl === 'none' || rawWs ? createInProcessAdapter() : createRedisAdapter(redisUrl, { prefix }),
   limits: { maxConnections: 50_000 },
 });
 
@@ -28,7 +33,8 @@ const server = http.createServer(async (req, res) => {
   res.writeHead(result.status, { 'content-type': 'application/json' }).end(JSON.stringify(result.body));
 });
 server.on('upgrade', (req, socket, head) => {
-  if (!realtime.handleUpgrade(req, socket, head)) socket.destroy();
+  if (rawWs) rawWs.handleUpgrade(req, socket, head, (ws) => ws.on('error', () => {}));
+  else if (!realtime.handleUpgrade(req, socket, head)) socket.destroy();
 });
 server.listen(0, '127.0.0.1', () => {
   process.send?.({ type: 'ready', port: (server.address() as AddressInfo).port });
@@ -54,7 +60,11 @@ process.on('message', async (message: { id: number; type: string }) => {
         gc?.();
         await new Promise((resolve) => setImmediate(resolve));
       }
-      result = { ...process.memoryUsage(), gcExposed: gc !== undefined };
+      result = {
+        ...process.memoryUsage(),
+        gcExposed: gc !== undefined,
+        newSpace: v8.getHeapSpaceStatistics().find((space) => space.space_name === 'new_space')?.space_size,
+      };
       break;
     case 'cpu':
       result = process.cpuUsage();
@@ -65,9 +75,10 @@ process.on('message', async (message: { id: number; type: string }) => {
       longestGcMs = 0;
       break;
     case 'stats':
-      result = realtime.stats();
+      result = rawWs ? { connections: rawWs.clients.size } : realtime.stats();
       break;
     case 'close':
+      for (const ws of rawWs?.clients ?? []) ws.terminate();
       await realtime.close();
       server.closeAllConnections();
       server.close();

@@ -94,3 +94,47 @@ describe.skipIf(process.env.TEST_DB === 'postgres')(
     });
   },
 );
+
+describe.skipIf(process.env.TEST_DB === 'postgres')('issue 18: JSON lines are written in batches', () => {
+  it('every line is out once the process has ended on SIGTERM: the last request and the shutdown', async () => {
+    const port = await freePort();
+    const child = spawn(process.execPath, serverCommand(), {
+      env: {
+        ...process.env,
+        ...sharedSecrets,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'info',
+        DATA_DIR: freshDataDir('trostnetz-log-'),
+        WEB_DIST: path.join(tmpdir(), 'no-web-dist'),
+      },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+    });
+    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+    const deadline = Date.now() + 30_000;
+    let ready = false;
+    while (!ready && Date.now() < deadline) {
+      ready = await fetch(`http://127.0.0.1:${port}/ready`).then(
+        (r) => r.ok,
+        () => false,
+      );
+      if (!ready) await new Promise((r) => setTimeout(r, 200));
+    }
+    expect(ready).toBe(true);
+    expect((await fetch(`http://127.0.0.1:${port}/api/chat/7/messages`)).status).toBe(401);
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    const entries = out
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as { msg: string; req?: { route?: string } });
+    expect(
+      entries.some((e) => e.msg === 'request completed' && e.req?.route === '/api/chat/:partner/messages'),
+    ).toBe(true);
+    expect(entries.some((e) => e.msg.startsWith('shutting down'))).toBe(true);
+  });
+});

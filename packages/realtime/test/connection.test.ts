@@ -96,6 +96,23 @@ describe('connection', () => {
     expect(server.realtime.stats().connections).toBe(0);
   });
 
+  it('memory rule (issue 18): every socket shares one set of handlers, and each still reaches its own connection', async () => {
+    server = await startTestServer({ limits: { activityTimeoutSec: 0.3, pongTimeoutMs: 300 } });
+    const lively = raw();
+    const silent = raw();
+    await Promise.all([lively.socketId(), silent.socketId()]);
+    // A WebSocket pong counts as activity: only for the socket that sent it.
+    const pongs = setInterval(() => lively.ws.pong(), 100);
+    try {
+      expect(await silent.closed).toBe(4201);
+      await sleep(400);
+      expect(lively.closeCode).toBeNull();
+      expect(server.realtime.stats().connections).toBe(1);
+    } finally {
+      clearInterval(pongs);
+    }
+  });
+
   it('pusher-js answers server pings and stays connected past the pong timeout', async () => {
     server = await startTestServer({ limits: { activityTimeoutSec: 0.2, pongTimeoutMs: 200 } });
     // The client's own activity timer is long, so only the server's pings keep it alive.

@@ -20,6 +20,11 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** Raw SQL that a library brings along (pg-boss): parameters when given, else a script of statements. */
   executeSql(text: string, values?: unknown[]): Promise<SqlResult>;
+  /**
+   * One statement with parameters, as a named prepared statement on PostgreSQL: each pooled connection
+   * parses and plans it once (db/prepared.ts). PGlite runs it as it is.
+   */
+  executePrepared(name: string, text: string, values: unknown[]): Promise<SqlResult>;
   migrate(): Promise<void>;
   ping(): Promise<void>;
   /** PGlite only: the whole data directory as one file, which `openDatabase` can start from again. */
@@ -55,6 +60,7 @@ export function openDatabase(
           throw err;
         }
       },
+      executePrepared: (name, text, values) => pool.query({ name, text, values }),
       migrate: () => migratePg(drizzlePg(pool), { migrationsFolder: migrationsDir }),
       ping: async () => {
         await pool.query('select 1');
@@ -83,6 +89,7 @@ export function openDatabase(
         script === undefined ? await client.exec(text) : await client.transaction((tx) => tx.exec(script));
       return results.at(-1) ?? { rows: [] };
     },
+    executePrepared: (_name, text, values) => client.query(text, values),
     migrate: () => migratePglite(db, { migrationsFolder: migrationsDir }),
     ping: async () => {
       await client.query('select 1');

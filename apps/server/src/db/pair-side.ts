@@ -1,5 +1,5 @@
 import { FriendStatus, type FriendStatus as Status } from '@trostnetz/contracts/friendship';
-import { and, eq, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { type PairRow, partnerships as p } from './schema/partnerships.ts';
 
@@ -12,8 +12,15 @@ import { type PairRow, partnerships as p } from './schema/partnerships.ts';
 
 export const pairKey = (a: number, b: number) => ({ low: Math.min(a, b), high: Math.max(a, b) });
 
+/** A member id, or a placeholder for one in a prepared statement (db/prepared.ts). */
+export type MemberId = number | Placeholder;
+
 /** SQL: the row is the pair of `a` and `b` (its unique index). */
-export const isPairOf = (a: number, b: number): SQL => {
+export const isPairOf = (a: MemberId, b: MemberId): SQL => {
+  if (typeof a !== 'number' || typeof b !== 'number') {
+    // Placeholders: the order is known only when the statement runs.
+    return sql`${p.userLow} = least(${a}::bigint, ${b}::bigint) and ${p.userHigh} = greatest(${a}::bigint, ${b}::bigint)`;
+  }
   const { low, high } = pairKey(a, b);
   return and(eq(p.userLow, low), eq(p.userHigh, high))!;
 };

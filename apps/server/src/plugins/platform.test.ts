@@ -25,6 +25,28 @@ describe('platform', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
   });
 
+  it('security headers: every answer, a refusal too, carries the full set helmet makes for our options (worked out once, issue 18)', async () => {
+    const expected = {
+      'content-security-policy':
+        "default-src 'self';base-uri 'self';font-src 'self';form-action 'self';frame-ancestors 'none';img-src 'self' data: blob:;object-src 'none';script-src 'self';script-src-attr 'none';style-src 'self' 'unsafe-inline';connect-src 'self' ws: wss:",
+      'cross-origin-opener-policy': 'same-origin',
+      'cross-origin-resource-policy': 'same-origin',
+      'origin-agent-cluster': '?1',
+      'referrer-policy': 'strict-origin-when-cross-origin',
+      'strict-transport-security': 'max-age=31536000; includeSubDomains',
+      'x-content-type-options': 'nosniff',
+      'x-dns-prefetch-control': 'off',
+      'x-download-options': 'noopen',
+      'x-frame-options': 'SAMEORIGIN',
+      'x-permitted-cross-domain-policies': 'none',
+      'x-xss-protection': '0',
+    };
+    for (const url of ['/health', '/api/nothing-here', '/api/profile/init']) {
+      const res = await call(t, 'GET', url);
+      expect(res.headers, url).toMatchObject(expected);
+    }
+  });
+
   it('issue 9 item 5: personal data is no-store by the routed path, also when the path is percent-encoded', async () => {
     const m = await registerMember(t);
     for (const url of ['/api/profile/init', '/%61pi/profile/init', '/api/%70rofile/init']) {

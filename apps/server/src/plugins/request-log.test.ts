@@ -56,7 +56,7 @@ describe('issue 9 item 6: no tokens in logs (DESIGN.md §8)', () => {
     const log = captureLog();
     t = await createTestApp({}, { NODE_ENV: 'production', LOG_LEVEL: 'info' }, { logStream: log.stream });
     const secrets = await walkThroughEveryLink(t);
-    expect(log.lines.length).toBeGreaterThan(10);
+    expect(log.lines.length).toBeGreaterThan(5); // one line per request (and the mails)
     for (const secret of secrets) {
       const leaks = log.lines.filter((line) => line.includes(secret));
       expect(leaks, secret).toEqual([]);
@@ -77,6 +77,30 @@ describe('issue 9 item 6: no tokens in logs (DESIGN.md §8)', () => {
     expect(requests.find((r) => r.url.startsWith('/email/verify/'))?.url).toBe(
       '/email/verify/[redacted]/[redacted]?expires=[redacted]&signature=[redacted]',
     );
+  });
+
+  it('each request is one line, written when it is answered: route pattern, redacted address, status, time (issue 18)', async () => {
+    const log = captureLog();
+    t = await createTestApp({}, { NODE_ENV: 'production', LOG_LEVEL: 'info' }, { logStream: log.stream });
+    const m = await registerMember(t);
+    const before = log.lines.length;
+    expect((await call(t, 'GET', `/api/chat/${m.id}/messages`, { token: m.token })).status).toBeLessThan(500);
+    const lines = log.lines.slice(before).map(
+      (line) =>
+        JSON.parse(line) as {
+          msg: string;
+          req?: { route?: string; url: string };
+          res?: { statusCode: number };
+          responseTime?: number;
+        },
+    );
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({
+      msg: 'request completed',
+      req: { route: '/api/chat/:partner/messages', url: '/api/chat/[redacted]/messages' },
+      res: { statusCode: expect.any(Number) },
+      responseTime: expect.any(Number),
+    });
   });
 
   it('outside production the outbox still logs the links of each mail (README: for trying it out)', async () => {

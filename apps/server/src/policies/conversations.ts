@@ -1,7 +1,7 @@
 import { FriendStatus } from '@trostnetz/contracts/friendship';
 import { and, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { bothSides, involves, isPairOf, sideSql } from '../db/pair-side.ts';
+import { bothSides, involves, isPairOf, type MemberId, sideSql } from '../db/pair-side.ts';
 import { type PairRow, partnerships } from '../db/schema/partnerships.ts';
 import { type UserRow, users } from '../db/schema/users.ts';
 import { goneColumns, isGone, notHidden, present } from './members.ts';
@@ -36,7 +36,7 @@ export async function readableConversation(
  * SQL over `partnerships` joined with the partner's `users` row: `me` may write to `partner` now. The
  * chat's hot path puts it inside its one insert statement.
  */
-export const mayWrite = (me: number, partner: number): SQL =>
+export const mayWrite = (me: MemberId, partner: MemberId): SQL =>
   and(
     isPairOf(me, partner),
     bothSides(FriendStatus.befriended),

@@ -1,7 +1,7 @@
 import { and, eq, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.ts';
-import { isPairOf } from '../db/pair-side.ts';
+import { isPairOf, type MemberId } from '../db/pair-side.ts';
 import { partnerships } from '../db/schema/partnerships.ts';
 import { blocks } from '../db/schema/safety.ts';
 import { type UserRow, users } from '../db/schema/users.ts';
@@ -31,7 +31,7 @@ export const shownAs = (
     : { nickname: member.nickname, avatar: member.avatar || null };
 
 /** SQL condition: neither member has hidden the other (DESIGN.md §5: every query checks the block list). */
-export function notHidden(me: number, other: AnyPgColumn | SQL): SQL {
+export function notHidden(me: MemberId, other: AnyPgColumn | SQL): SQL {
   return sql`not exists (select 1 from ${blocks} b where (b.blocker_id = ${me} and b.blocked_id = ${other})
     or (b.blocker_id = ${other} and b.blocked_id = ${me}))`;
 }

@@ -56,10 +56,15 @@ export function freshDataDir(prefix = 'trostnetz-node-'): string {
  * Starts the server as its own process, from the bundle `npm start` would run (built once per test run),
  * or from src/server.ts through tsx when a test runs without the setup; waits for /ready.
  */
-export async function spawnServer(env: Record<string, string>): Promise<SpawnedServer> {
+export async function spawnServer(
+  env: Record<string, string>,
+  opts: { nodeArgs?: string[]; stdout?: number } = {},
+): Promise<SpawnedServer> {
   const port = await freePort();
   const dataDir = env.DATA_DIR ?? freshDataDir();
-  const child = spawn(process.execPath, serverCommand(), {
+  // nodeArgs: flags for Node itself that NODE_OPTIONS refuses (the benchmarks' --cpu-prof); stdout: a file
+  // descriptor for the log (a benchmark keeps the production log level without printing it).
+  const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), ...serverCommand()], {
     env: {
       ...process.env,
       PORT: String(port),
@@ -70,7 +75,7 @@ export async function spawnServer(env: Record<string, string>): Promise<SpawnedS
       ...sharedSecrets,
       ...env,
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
+    stdio: ['ignore', opts.stdout ?? 'inherit', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 30_000;

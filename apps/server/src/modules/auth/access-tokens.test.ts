@@ -1,7 +1,8 @@
 import { decodeJwt, SignJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { registerMember } from '../../test/factories.ts';
 import { call, createTestApp, type TestApp } from '../../test/test-app.ts';
+import { createAccessTokens } from './tokens.ts';
 
 /**
  * Issue 21: an access token is accepted only when it is exactly what the server signs: HS256 with our
@@ -123,5 +124,23 @@ describe('access tokens: only exactly what the server signs is accepted', () => 
     expect(await withHeader(`Bearer ${m.token} extra`)).toBe(401);
     expect(await withHeader(`Bearer${m.token}`)).toBe(401);
     expect(await withHeader(m.token)).toBe(401);
+  });
+
+  it('tokens rule: a token checked once is remembered, but its expiry is judged at every use', async () => {
+    const tokens = createAccessTokens({ ...t.config, tokens: { ...t.config.tokens, accessTtlSec: 2 } });
+    const claims = { userId: 7, sessionId: '00000000-0000-4000-8000-000000000007' };
+    const token = await tokens.sign(claims);
+    expect(await tokens.verify(token)).toEqual(claims);
+    expect(await tokens.verify(token)).toEqual(claims);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.now() + 3_000);
+    try {
+      expect(await tokens.verify(token)).toBeNull();
+      // A fresh verifier (nothing remembered) judges it the same way.
+      expect(await createAccessTokens(t.config).verify(token)).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(await tokens.verify(`${token}x`)).toBeNull();
   });
 });

@@ -4,6 +4,7 @@ import type { Config } from '../../config.ts';
 
 const AUDIENCE = 'trostnetz';
 const ISSUER = 'trostnetz-api';
+const MAX_VERIFIED = 10_000;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface AccessClaims {
@@ -18,6 +19,17 @@ export interface AccessClaims {
  */
 export function createAccessTokens(config: Config) {
   const key = new TextEncoder().encode(config.jwtSecret);
+  /**
+   * Tokens that passed every check, with their expiry: a member's tab sends the same token with every
+   * request for its lifetime, and checking the HMAC again each time was the largest single cost of a
+   * chat message after the database (issue 18's profile). The expiry is still checked at every use;
+   * only exactly the same string hits. Bounded: the oldest entries go first.
+   */
+  const verified = new Map<string, { claims: AccessClaims; exp: number }>();
+  const remember = (token: string, claims: AccessClaims, exp: number) => {
+    if (verified.size >= MAX_VERIFIED) verified.delete(verified.keys().next().value as string);
+    verified.set(token, { claims, exp });
+  };
   return {
     sign(claims: AccessClaims): Promise<string> {
       return new SignJWT({ typ: 'access', sid: claims.sessionId })
@@ -30,6 +42,13 @@ export function createAccessTokens(config: Config) {
         .sign(key);
     },
     async verify(token: string): Promise<AccessClaims | null> {
+      const known = verified.get(token);
+      if (known) {
+        // As jose judges it: expired once `exp` is not after the current whole second.
+        if (known.exp > Math.floor(Date.now() / 1000)) return known.claims;
+        verified.delete(token);
+        return null;
+      }
       try {
         const { payload } = await jwtVerify(token, key, {
           algorithms: ['HS256'],
@@ -45,7 +64,10 @@ export function createAccessTokens(config: Config) {
           UUID.test(sid) &&
           /^[1-9][0-9]{0,15}$/.test(sub ?? '') &&
           Number.isSafeInteger(userId);
-        return wellFormed ? { userId, sessionId: sid } : null;
+        if (!wellFormed) return null;
+        const claims = { userId, sessionId: sid };
+        remember(token, claims, payload.exp as number);
+        return claims;
       } catch {
         return null;
       }

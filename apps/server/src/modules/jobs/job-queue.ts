@@ -10,14 +10,29 @@ import { inTransaction, setUpQueues } from './pg-boss-queues.ts';
 
 /** pg-boss keeps its tables in a schema of its own, beside (never inside) our drizzle migrations. */
 export const JOBS_SCHEMA = 'pgboss';
-/** How often an idle worker asks for work; a job sent by this process wakes its worker at once. */
+/** How often an idle worker asks for work; a job due now sent by this process wakes its worker at once. */
 const POLL_MS = 2000;
+const MAX_REMEMBERED = 50_000;
+
+/** When a job sent with these options becomes due, in ms since the epoch. */
+const startAfterMs = (startAfter: Date | number | undefined): number =>
+  startAfter === undefined
+    ? 0
+    : startAfter instanceof Date
+      ? startAfter.getTime()
+      : Date.now() + startAfter * 1000;
 
 export interface SendOptions {
   /** Not before this moment (a Date, or seconds from now). */
   startAfter?: Date | number;
   /** With policy 'short'/'stately': one waiting job per key. With singletonSeconds: one job per key and window. */
   singletonKey?: string;
+  /**
+   * The caller's promise that a job of this name and key due no later than this one does this one's
+   * work too (a mail check looks at everything waiting and sets the next one itself). While a job this
+   * process stored under the key is still waiting and due no later, the send is skipped (answers null).
+   */
+  coalesce?: string;
   singletonSeconds?: number;
   /** Enqueue inside this drizzle transaction: the job exists if and only if the transaction commits. */
   tx?: Pick<Db, 'execute'>;
@@ -66,6 +81,27 @@ export async function openJobQueue(options: {
   await setUpQueues(boss, table);
 
   const byName = new Map(table.map((def) => [def.name, def]));
+  /**
+   * Jobs sent with `coalesce` that this process stored for later, by name and key, with the time each
+   * becomes due (the earliest, when several wait). A send whose work such a job covers is skipped: a
+   * burst of chat messages to one member stores one mail check, not one per message (issue 18: each
+   * pg-boss insert cost PostgreSQL more than the chat message's own). Bounded; forgetting costs a send.
+   */
+  const waiting = new Map<string, number>();
+  const remember = (key: string, dueAt: number) => {
+    if (waiting.size >= MAX_REMEMBERED) {
+      const now = Date.now();
+      for (const [k, at] of waiting) if (at <= now) waiting.delete(k);
+      // Still full: forget the oldest half (insertion order).
+      let drop = waiting.size >= MAX_REMEMBERED ? waiting.size / 2 : 0;
+      for (const k of waiting.keys()) {
+        if (drop-- <= 0) break;
+        waiting.delete(k);
+      }
+    }
+    const earlier = waiting.get(key);
+    if (earlier === undefined || earlier <= Date.now() || dueAt < earlier) waiting.set(key, dueAt);
+  };
   const sends = new Set<Promise<unknown>>();
   const running = new Map<string, Running>();
   const wakers = new Map<string, () => void>();
@@ -156,9 +192,18 @@ export async function openJobQueue(options: {
       }
       const { tx, ...rest } = sendOptions;
       const payload = def.payload.parse(data) as object;
-      const stored = boss.send(name, payload, tx ? { ...rest, db: inTransaction(tx) } : rest);
+      const { coalesce, ...options } = rest;
+      const dueAt = startAfterMs(options.startAfter);
+      // Only outside a transaction: a job stored in one that rolls back was never there.
+      const key = coalesce !== undefined && !tx ? `${name}\n${coalesce}` : null;
+      const covering = key ? waiting.get(key) : undefined;
+      if (covering !== undefined && covering > Date.now() && covering <= dueAt) return null;
+      const stored = boss.send(name, payload, tx ? { ...options, db: inTransaction(tx) } : options);
       const id = await track(sends, stored);
-      wakers.get(name)?.();
+      if (key && id && dueAt > Date.now()) remember(key, dueAt);
+      // A job for later is found by the worker's next poll once it is due; waking it now would only ask
+      // the database for work that is not there yet.
+      if (dueAt <= Date.now()) wakers.get(name)?.();
       return id;
     },
 
@@ -176,6 +221,7 @@ export async function openJobQueue(options: {
     },
 
     async drain({ includeLater = false } = {}) {
+      waiting.clear(); // a drain may run waiting jobs before their time
       const due = async () => {
         let total = 0;
         for (;;) {

@@ -112,6 +112,31 @@ describe('issue 10: one durable job queue', () => {
     );
   });
 
+  it('coalesce rule (issue 18): a job whose work a waiting one due no sooner does is not stored again; one due earlier is, and so is any once the waiting one is due or a drain ran', async () => {
+    const t = await open();
+    const { jobs } = t.app.ctx;
+    const at = (minutes: number) => new Date(Date.now() + minutes * 60_000);
+    const check = (minutes: number, key = '7') =>
+      jobs.send(
+        'notifications-mail',
+        { userId: 7 },
+        { startAfter: at(minutes), singletonKey: `7:${minutes}`, coalesce: key },
+      );
+    expect(await check(15)).toEqual(expect.any(String));
+    expect(await check(16)).toBeNull(); // the check in 15 minutes will look at it
+    expect(await check(15)).toBeNull();
+    expect(await check(14)).toEqual(expect.any(String)); // sooner than any waiting: stored
+    expect(await check(20, '8')).toEqual(expect.any(String)); // another key
+    expect(await jobs.pending('notifications-mail')).toBe(3);
+    await jobs.drain({ includeLater: true });
+    expect(await check(30)).toEqual(expect.any(String));
+    // A job due now is due at once: it covers nothing later.
+    expect(await jobs.send('notifications-mail', { userId: 9 }, { coalesce: '9' })).toEqual(
+      expect.any(String),
+    );
+    expect(await check(1, '9')).toEqual(expect.any(String));
+  });
+
   it('stop() lets a running job finish before it returns', async () => {
     const port = await freePort();
     smtp = await startSmtpServer(port);

@@ -2,12 +2,21 @@ import { type AlwaysOnKind, isAlwaysOn, type NotificationKind } from '@trostnetz
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
 import type { Db } from '../../db/client.ts';
-import { notifications, pushSubscriptions } from '../../db/schema/notifications.ts';
-import { isGone } from '../../policies/members.ts';
+import { preparedStatement } from '../../db/prepared.ts';
+import { notificationSettings, notifications, pushSubscriptions } from '../../db/schema/notifications.ts';
+import { users } from '../../db/schema/users.ts';
+import { isGone, present } from '../../policies/members.ts';
 import type { Mail } from '../mail/mailer.ts';
 import { type MailKind, type MailParams, mailTemplate } from '../mail/templates.ts';
 import { findActiveUser } from '../users/users.service.ts';
-import { inQuietHours, quietHoursEnd, settingsOf, wants } from './preferences.service.ts';
+import {
+  inQuietHours,
+  orDefaults,
+  quietHoursEnd,
+  type SettingsRow,
+  settingsOf,
+  wantsSql,
+} from './preferences.service.ts';
 
 /** What a notification is about, as the feature that calls `notify` knows it. */
 export interface NotifySubject {
@@ -174,64 +183,57 @@ async function tellAlways(ctx: AppContext, memberId: number, notice: AccountNoti
   );
 }
 
-/** Every other kind: the channels the member chose, quiet hours, batching (see `notify`). */
+/**
+ * Every other kind: the channels the member chose, quiet hours, batching (see `notify`). This runs for
+ * every chat message, so it is one statement (issue 18): it reads the member, their choices and
+ * browsers, stores the occasion when the member wants it in the app or by mail, and counts what is
+ * unread. Push and the mail check follow from what it answers.
+ */
 async function tellAsChosen(
   ctx: AppContext,
   memberId: number,
   kind: NotificationKind,
   subject: NotifySubject,
 ) {
-  const member = await findActiveUser(ctx.db, memberId);
-  if (!member || isGone(member)) return;
-  const settings = await settingsOf(ctx.db, memberId);
-  const inApp = wants(settings, kind, 'in_app');
-  const email = wants(settings, kind, 'email');
-  const push = wants(settings, kind, 'push');
-  if (!inApp && !email && !push) return;
   const now = new Date();
-  if (inApp || email) {
-    await ctx.db
-      .insert(notifications)
-      .values({
-        userId: memberId,
-        kind,
-        actorId: subject.actorId,
-        postId: subject.postId ?? null,
-        groupId: subject.groupId ?? null,
-        groupKey: groupKeyOf(kind, subject),
-        inApp: inApp ? 'yes' : 'no',
-        mailState: email ? 'pending' : 'none',
-      })
-      .onConflictDoUpdate({
-        target: [notifications.userId, notifications.kind, notifications.groupKey],
-        targetWhere: sql`${notifications.readAt} is null`,
-        set: {
-          count: sql`${notifications.count} + 1`,
-          actorId: subject.actorId,
-          updatedAt: now,
-          inApp: inApp ? 'yes' : 'no',
-          ...(email ? { mailState: 'pending' as const } : {}),
+  const result = await occasionStatement(kind).run(ctx.database, {
+    memberId,
+    actorId: subject.actorId,
+    postId: subject.postId ?? null,
+    groupId: subject.groupId ?? null,
+    groupKey: groupKeyOf(kind, subject),
+    now,
+  });
+  const told = result.rows[0] as Told | undefined;
+  if (!told?.present) return;
+  const settings = orDefaults(
+    memberId,
+    told.settings_user === null
+      ? null
+      : {
+          userId: memberId,
+          choices: told.choices ?? {},
+          quietStart: told.quiet_start,
+          quietEnd: told.quiet_end,
+          timeZone: told.time_zone,
+          newsConfirmedAt: told.news_confirmed_at,
+          updatedAt: new Date(0),
         },
-      });
-  }
-  if (inApp) {
+  );
+  if (told.in_app) {
     ctx.broadcaster.toMember(memberId, 'friend_requests_changed', 'NotificationsChanged', {
-      unread: await unreadCount(ctx.db, memberId),
+      unread: Number(told.unread),
     });
   }
-  if (email) {
+  if (told.email) {
     const delay = kind === 'chat_message' ? ctx.config.chatMailDelayMs : BATCH_MAIL_DELAY_MS;
-    await scheduleMailCheck(ctx, memberId, new Date(now.getTime() + delay));
+    await scheduleMailCheck(ctx, memberId, new Date(now.getTime() + delay), settings, { coalesce: true });
   }
-  if (push && !inQuietHours(settings, now)) {
-    const subs = await ctx.db
-      .select({ id: pushSubscriptions.id })
-      .from(pushSubscriptions)
-      .where(eq(pushSubscriptions.userId, memberId));
-    for (const sub of subs) {
+  if (told.push && !inQuietHours(settings, now)) {
+    for (const subscriptionId of told.push_ids.map(Number)) {
       await ctx.jobs.send('notifications-push', {
         userId: memberId,
-        subscriptionId: sub.id,
+        subscriptionId,
         kind,
         actorId: subject.actorId,
         postId: subject.postId ?? null,
@@ -241,15 +243,97 @@ async function tellAsChosen(
   }
 }
 
+/** What the occasion statement answers: no row when the account is erased. */
+interface Told {
+  present: boolean;
+  in_app: boolean;
+  email: boolean;
+  push: boolean;
+  settings_user: string | number | null;
+  choices: SettingsRow['choices'] | null;
+  quiet_start: number;
+  quiet_end: number;
+  time_zone: string;
+  news_confirmed_at: Date | null;
+  push_ids: Array<string | number>;
+  unread: number | string;
+}
+
+const param = (name: string) => sql.placeholder(name);
+const occasionStatements = new Map<NotificationKind, ReturnType<typeof buildOccasionStatement>>();
+const occasionStatement = (kind: NotificationKind) => {
+  let statement = occasionStatements.get(kind);
+  if (!statement) {
+    statement = buildOccasionStatement(kind);
+    occasionStatements.set(kind, statement);
+  }
+  return statement;
+};
+
+/**
+ * One statement per kind: the member (not gone: `present`), what they want for this kind (`wantsSql`),
+ * their quiet hours and browsers; the occasion stored when wanted in the app or by mail (a repeat counts
+ * up its unread row, names the latest actor, takes the in-app choice of now, asks for a mail if one is
+ * wanted); and the unread count after it (the rows as they were, the changed row as it is now).
+ */
+function buildOccasionStatement(kind: NotificationKind) {
+  return preparedStatement<{
+    memberId: number;
+    actorId: number | null;
+    postId: number | null;
+    groupId: number | null;
+    groupKey: string;
+    now: Date;
+  }>(
+    `notify_${kind}`,
+    sql`with recipient as (
+      select ${present} as present,
+        ${wantsSql(kind, 'in_app')} as in_app, ${wantsSql(kind, 'email')} as email, ${wantsSql(kind, 'push')} as push,
+        ${notificationSettings.userId} as settings_user, ${notificationSettings.choices} as choices,
+        ${notificationSettings.quietStart} as quiet_start, ${notificationSettings.quietEnd} as quiet_end,
+        ${notificationSettings.timeZone} as time_zone, ${notificationSettings.newsConfirmedAt} as news_confirmed_at,
+        array(select ps.id from ${pushSubscriptions} ps where ps.user_id = ${users.id} order by ps.id) as push_ids
+      from ${users} left join ${notificationSettings} on ${notificationSettings.userId} = ${users.id}
+      where ${users.id} = ${param('memberId')} and ${users.deletedAt} is null),
+    stored as (
+      insert into ${notifications} as n (user_id, kind, actor_id, post_id, group_id, group_key, in_app, mail_state)
+      select ${param('memberId')}::bigint, ${sql.raw(`'${kind}'`)}, ${param('actorId')}::bigint, ${param('postId')}::bigint,
+        ${param('groupId')}::bigint, ${param('groupKey')}::text,
+        case when r.in_app then 'yes' else 'no' end, case when r.email then 'pending' else 'none' end
+      from recipient r where r.present and (r.in_app or r.email)
+      on conflict (user_id, kind, group_key) where read_at is null do update set
+        count = n.count + 1,
+        actor_id = excluded.actor_id,
+        updated_at = ${param('now')}::timestamptz,
+        in_app = excluded.in_app,
+        mail_state = case when excluded.mail_state = 'pending' then 'pending' else n.mail_state end
+      returning n.id, n.in_app)
+    select r.*,
+      (select count(*)::int from ${notifications} o
+        where o.user_id = ${param('memberId')}::bigint and o.in_app = 'yes' and o.read_at is null
+          and o.id not in (select id from stored))
+      + (select count(*)::int from stored where in_app = 'yes') as unread
+    from recipient r`,
+  );
+}
+
 /** The mail job looks at the member's waiting notifications at `at` (or when quiet hours end). */
-export async function scheduleMailCheck(ctx: AppContext, memberId: number, at: Date) {
-  const settings = await settingsOf(ctx.db, memberId);
+export async function scheduleMailCheck(
+  ctx: AppContext,
+  memberId: number,
+  at: Date,
+  known?: Awaited<ReturnType<typeof settingsOf>>,
+  { coalesce = false } = {},
+) {
+  const settings = known ?? (await settingsOf(ctx.db, memberId));
   const startAfter = inQuietHours(settings, at) ? quietHoursEnd(settings, at) : at;
-  // One waiting check per member and moment: a burst of messages stores one job.
+  // One waiting check per member and moment. For a new notification (`coalesce`), a check already
+  // waiting that runs no later covers it too: a check looks at every waiting notification and sets the
+  // next one itself for those not yet due.
   const slot = Math.ceil(startAfter.getTime() / 60_000);
   await ctx.jobs.send(
     'notifications-mail',
     { userId: memberId },
-    { startAfter, singletonKey: `${memberId}:${slot}` },
+    { startAfter, singletonKey: `${memberId}:${slot}`, ...(coalesce ? { coalesce: String(memberId) } : {}) },
   );
 }

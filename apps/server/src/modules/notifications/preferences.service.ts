@@ -8,17 +8,22 @@ import {
   type NotificationPreferences,
   type UpdateNotificationPreferences,
 } from '@trostnetz/contracts/notifications';
-import { eq } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
 import type { Db } from '../../db/client.ts';
 import { notificationSettings } from '../../db/schema/notifications.ts';
 
-type SettingsRow = typeof notificationSettings.$inferSelect;
+export type SettingsRow = typeof notificationSettings.$inferSelect;
 export const DEFAULT_TIME_ZONE = 'Europe/Berlin';
 
 /** The member's settings row, or the defaults when they never changed anything. */
 export async function settingsOf(db: Db, userId: number): Promise<SettingsRow> {
   const [row] = await db.select().from(notificationSettings).where(eq(notificationSettings.userId, userId));
+  return orDefaults(userId, row);
+}
+
+/** A settings row read along with something else (a left join), or the defaults when there is none. */
+export function orDefaults(userId: number, row: SettingsRow | null | undefined): SettingsRow {
   return (
     row ?? {
       userId,
@@ -48,10 +53,35 @@ export function wants(row: SettingsRow, kind: NotificationKind, channel: Notific
   return choicesOf(row)[kind][channel];
 }
 
+/**
+ * `wants` as SQL over the member's `notification_settings` row (all columns null when they never chose
+ * anything, as a left join gives it), so that notifying takes one statement (issue 18). The same rule:
+ * a test holds the two forms to the same answers for every kind, channel and choice.
+ */
+export function wantsSql(kind: NotificationKind, channel: NotificationChannel): SQL {
+  const fallback = sql.raw(String(DEFAULT_CHOICES[kind][channel]));
+  if (!isChoosable(kind)) return fallback;
+  const chosen = sql`coalesce((${notificationSettings.choices} -> ${sql.raw(`'${kind}'`)} ->> ${sql.raw(`'${channel}'`)})::boolean, ${fallback})`;
+  if (kind === 'news' && channel === 'email') {
+    return sql`(${chosen} and ${notificationSettings.newsConfirmedAt} is not null)`;
+  }
+  return chosen;
+}
+
+/**
+ * One formatter per time zone for the life of the process: making an Intl.DateTimeFormat costs far
+ * more than using one, and every chat message asks for the recipient's local hour (issue 18's profile).
+ */
+const hourFormats = new Map<string, Intl.DateTimeFormat>();
+
 /** The hour (0–23) at `now` in the member's time zone. */
 function localHour(timeZone: string, now: Date): number {
-  const h = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', hourCycle: 'h23' }).format(now);
-  return Number(h) % 24;
+  let format = hourFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', hourCycle: 'h23' });
+    hourFormats.set(timeZone, format);
+  }
+  return Number(format.format(now)) % 24;
 }
 
 /** Quiet hours [start, end) in the member's zone; 22–7 wraps past midnight; start = end means none. */
