@@ -61,9 +61,10 @@ const connection = async () =>
 async function confirmAction(button: string, confirm: string, message?: string) {
   await userEvent.click((await connection()).getByRole('button', { name: button }));
   const dialog = await screen.findByRole('dialog');
+  // The dialog's form loads when it first opens.
   if (message)
-    await userEvent.type(within(dialog).getByLabelText('Persönliche Nachricht (freiwillig)'), message);
-  await userEvent.click(within(dialog).getByRole('button', { name: confirm }));
+    await userEvent.type(await within(dialog).findByLabelText('Persönliche Nachricht (freiwillig)'), message);
+  await userEvent.click(await within(dialog).findByRole('button', { name: confirm }));
 }
 
 describe('partner profile', () => {
