@@ -49,6 +49,21 @@ export function AuditScreen() {
     return i18n.exists(`${CONSOLE_NS}:${key}`) ? t(key) : action;
   };
 
+  const kind = (type: string) => t(`audit.targets.${type}`, { defaultValue: type });
+  /**
+   * On whom: a member by nickname; anything else by kind and number, with what it concerns when the server
+   * names it as `kind:id` (a report's post, an appeal's decision), e.g. "Meldung #1 · Beitrag #2".
+   */
+  const targetText = (e: AuditEntry) => {
+    if (!e.target_type) return '–';
+    const number = e.target_id ? `#${e.target_id}` : '';
+    if (e.target_type === 'member') return `${kind('member')} ${e.target_label || number}`.trim();
+    const about = e.target_label ? /^([a-z_]+):(\d+)$/.exec(e.target_label) : null;
+    const head = `${kind(e.target_type)} ${number}`.trim();
+    if (about) return `${head} · ${kind(about[1]!)} #${about[2]}`;
+    return e.target_label ? `${head} · ${e.target_label}` : head;
+  };
+
   const columns = [
     column.accessor('created_at', {
       header: t('audit.columns.when'),
@@ -70,15 +85,7 @@ export function AuditScreen() {
     column.accessor((e) => (e.target_type ? `${e.target_type} ${e.target_id ?? ''}`.trim() : ''), {
       id: 'target',
       header: t('audit.columns.onWhom'),
-      cell: ({ row }) =>
-        row.original.target_type ? (
-          <span className="whitespace-nowrap">
-            {t(`audit.targets.${row.original.target_type}`, { defaultValue: row.original.target_type })}{' '}
-            {row.original.target_label ?? (row.original.target_id ? `#${row.original.target_id}` : '')}
-          </span>
-        ) : (
-          '–'
-        ),
+      cell: ({ row }) => <span className="whitespace-nowrap">{targetText(row.original)}</span>,
     }),
     column.accessor((e) => e.reason ?? '', {
       id: 'why',

@@ -19,7 +19,7 @@ const entry = {
   action: 'report.content_removed',
   target_type: 'report',
   target_id: 1,
-  target_label: null,
+  target_label: 'post:2',
   reason: 'Dein Beitrag greift jemanden an.',
   created_at: '2026-11-20T10:00:00.000Z',
 };
@@ -27,7 +27,29 @@ const entry = {
 describe('issue 16: the audit log', () => {
   it('shows who did what, on whom, when and why; filters go to the API and into the address', async () => {
     const fetchMock = stubApi({
-      'GET /api/admin/audit': () => jsonResponse(200, { items: [entry], next_cursor: null }),
+      'GET /api/admin/audit': () =>
+        jsonResponse(200, {
+          items: [
+            entry,
+            {
+              ...entry,
+              id: 3,
+              action: 'appeal.reversed',
+              target_type: 'appeal',
+              target_id: 4,
+              target_label: 'notice:7',
+            },
+            {
+              ...entry,
+              id: 4,
+              action: 'member.suspended',
+              target_type: 'member',
+              target_id: 12,
+              target_label: 'Alma',
+            },
+          ],
+          next_cursor: null,
+        }),
       'GET /api/admin/audit?actor=900&action=report.decide': () =>
         jsonResponse(200, { items: [], next_cursor: null }),
     });
@@ -37,7 +59,11 @@ describe('issue 16: the audit log', () => {
     const row = within(table).getAllByRole('row')[1]!;
     expect(row).toHaveTextContent('Mira');
     expect(row).toHaveTextContent('Meldung: Inhalt entfernt');
-    expect(row).toHaveTextContent('Meldung #1');
+    // On whom: kind and number, and what it concerns (never a raw "post:2").
+    expect(row).toHaveTextContent('Meldung #1 · Beitrag #2');
+    expect(within(table).getAllByRole('row')[2]!).toHaveTextContent('Widerspruch #4 · Entscheidung #7');
+    expect(within(table).getAllByRole('row')[3]!).toHaveTextContent('Mitglied Alma');
+    expect(table).not.toHaveTextContent(/post:2|notice:7/);
     expect(row).toHaveTextContent('Dein Beitrag greift jemanden an.');
 
     const user = userEvent.setup();
