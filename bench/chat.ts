@@ -108,7 +108,8 @@ const passes = (r: StepResult) =>
 function describe(label: string, r: StepResult & { cpu: Cpu; loadAvg: number[] }): string {
   return (
     `${label}: ${r.rate} msg/s offered, ${r.achieved.toFixed(0)} achieved, p50/p95/p99/max ${ms(r.p50)} / ${ms(r.p95)} / ${ms(r.p99)} / ${ms(r.max)}, ` +
-    `errors ${r.errors}${r.errors ? ` ${JSON.stringify(r.statuses)}` : ''}, lost ${r.lost}, doubled ${r.doubled}, ` +
+    `errors ${r.errors}${r.errors ? ` ${JSON.stringify(r.statuses)}` : ''}, lost ${r.lost}${r.lost ? ` (${r.lostToClosedSockets} to sockets the server closed)` : ''}, doubled ${r.doubled}, ` +
+    `${Object.keys(r.closes).length ? `sockets closed by the server ${JSON.stringify(r.closes)}, ` : ''}` +
     `CPU ms/msg node ${r.cpu.server.toFixed(2)} pg ${r.cpu.postgres.toFixed(2)} redis ${r.cpu.redis.toFixed(2)} load ${r.cpu.load.toFixed(2)}, ` +
     `machine busy ${r.cpu.machineBusyPercent.toFixed(0)}%, client loop p99/max ${ms(r.clientLoopP99Ms)} / ${ms(r.clientLoopMaxMs)}, load ${formatLoad(r.loadAvg)}`
   );
@@ -159,7 +160,7 @@ async function fixedRate(subject: Subject, label: string) {
     metric: `${label}: ${RATE} msg/s between ${MEMBERS} members, p50 / p95 / p99`,
     value: r.p99,
     unit: 'ms',
-    result: `${ms(r.p50)} / ${ms(r.p95)} / ${ms(r.p99)}; ${r.achieved.toFixed(0)} msg/s; errors ${r.errors}, lost ${r.lost}, doubled ${r.doubled}`,
+    result: `${ms(r.p50)} / ${ms(r.p95)} / ${ms(r.p99)}; ${r.achieved.toFixed(0)} msg/s; errors ${r.errors}, lost ${r.lost}${r.lost ? ` (${r.lostToClosedSockets} to closed sockets)` : ''}, doubled ${r.doubled}${Object.keys(r.closes).length ? `; closed by the server ${JSON.stringify(r.closes)}` : ''}`,
     target: `p99 ≤ ${P99_TARGET_MS} ms, 0 lost, 0 doubled`,
     met: ok,
     load: r.loadAvg,

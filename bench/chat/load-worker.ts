@@ -31,6 +31,10 @@ export interface WorkerReport {
   errors: number;
   statuses: Record<string, number>;
   lost: number;
+  /** Of the lost, those whose recipient's socket the server had closed (pusher-js would reconnect and refetch). */
+  lostToClosedSockets: number;
+  /** Sockets the server closed since the last run, by close code. */
+  closes: Record<string, number>;
   doubled: number;
   latencies: number[];
   sendSeconds: number;
@@ -44,6 +48,13 @@ let members: Array<WorkerMember & { ws: WebSocket; socketId: string }> = [];
 let sentAt = new Map<string, number>();
 let received = new Map<string, number>();
 let latencies: number[] = [];
+let closes: Record<string, number> = {};
+let recipientOf = new Map<string, number>();
+const closedMembers = new Set<number>();
+const onClose = (memberId: number) => (code: number) => {
+  closes[code] = (closes[code] ?? 0) + 1;
+  closedMembers.add(memberId);
+};
 
 function post(port: number, path: string, headers: Record<string, string>, body: string): Promise<number> {
   return new Promise((resolve) => {
@@ -92,6 +103,7 @@ function connectApp(m: WorkerMember, appKey: string): Promise<{ ws: WebSocket; s
     const channel = `private-user_${m.id}_chat_message`;
     let socketId = '';
     ws.on('error', reject);
+    ws.on('close', onClose(m.id));
     ws.on('message', (raw: Buffer) => {
       const text = raw.toString();
       if (text.startsWith('{"event":"ChatMessageNew"')) return onDelivery(m.id, raw);
@@ -137,6 +149,7 @@ function connectCeiling(m: WorkerMember): Promise<{ ws: WebSocket; socketId: str
   return new Promise((resolve, reject) => {
     const ws = new WebSocket(`ws://127.0.0.1:${m.port}/ceiling?member=${m.id}`, { perMessageDeflate: false });
     ws.on('error', reject);
+    ws.on('close', onClose(m.id));
     ws.on('open', () => resolve({ ws, socketId: '' }));
     ws.on('message', (raw: Buffer) => onDelivery(m.id, raw));
   });
@@ -157,6 +170,7 @@ async function init(msg: Extract<ToWorker, { type: 'init' }>): Promise<void> {
 async function run(msg: Extract<ToWorker, { type: 'run' }>): Promise<WorkerReport> {
   sentAt = new Map();
   received = new Map();
+  recipientOf = new Map();
   latencies = [];
   const statuses: Record<string, number> = {};
   let ok = 0;
@@ -174,6 +188,7 @@ async function run(msg: Extract<ToWorker, { type: 'run' }>): Promise<WorkerRepor
     const key = `${msg.tag}-${k}-${m.id}`;
     const body = JSON.stringify({ message: key, client_id: key });
     sentAt.set(key, performance.now());
+    recipientOf.set(key, m.partner);
     const sending =
       target === 'app'
         ? post(
@@ -209,12 +224,17 @@ async function run(msg: Extract<ToWorker, { type: 'run' }>): Promise<WorkerRepor
       lastProgress = performance.now();
     }
   }
+  const lostKeys = [...sentAt.keys()].filter((k) => !received.has(k));
+  const reportedCloses = closes;
+  closes = {};
   return {
     sent: total,
     ok,
     errors,
     statuses,
-    lost: [...sentAt.keys()].filter((k) => !received.has(k)).length,
+    lost: lostKeys.length,
+    lostToClosedSockets: lostKeys.filter((k) => closedMembers.has(recipientOf.get(k) ?? -1)).length,
+    closes: reportedCloses,
     doubled: [...received.values()].filter((n) => n > 1).length,
     latencies,
     sendSeconds,

@@ -1,10 +1,17 @@
 // The parent side of the chat load generator: forks the worker processes, hands each whole pairs of
 // members, runs steps at a given rate and merges what the workers measured.
 import { type ChildProcess, fork } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import type { Target, ToWorker, WorkerMember, WorkerReport } from './load-worker.ts';
 
 const entry = fileURLToPath(new URL('./load-worker.ts', import.meta.url));
+/**
+ * Every message of a run gets a text and client_id of its own: a repeated client_id is, by design, answered
+ * with the stored message and not delivered again, which would show as lost (runs share the database).
+ */
+const runId = randomBytes(4).toString('hex');
+let steps = 0;
 
 export interface StepResult {
   rate: number;
@@ -19,6 +26,8 @@ export interface StepResult {
   errors: number;
   statuses: Record<string, number>;
   lost: number;
+  lostToClosedSockets: number;
+  closes: Record<string, number>;
   doubled: number;
   /** Worst event-loop delay over the load-generator processes (p99 / max). */
   clientLoopP99Ms: number;
@@ -63,6 +72,7 @@ export async function startLoad(workers: number): Promise<Load> {
       );
     },
     async step(rate, seconds, tag, opts = {}) {
+      const step = ++steps;
       const startAt = Date.now() + 300;
       const reports = await Promise.all(
         children.map((c, i) =>
@@ -73,7 +83,7 @@ export async function startLoad(workers: number): Promise<Load> {
             startAt,
             // The workers' sends interleave evenly instead of arriving in bursts of one per worker.
             phaseMs: (i * 1000) / rate,
-            tag: `${tag}w${i}`,
+            tag: `${tag}-${runId}-${step}w${i}`,
             ...(opts.inTurn ? { inTurn: true } : {}),
           }),
         ),
@@ -95,6 +105,11 @@ export async function startLoad(workers: number): Promise<Load> {
         errors: reports.reduce((n, r) => n + r.errors, 0),
         statuses,
         lost: reports.reduce((n, r) => n + r.lost, 0),
+        lostToClosedSockets: reports.reduce((n, r) => n + r.lostToClosedSockets, 0),
+        closes: reports.reduce<Record<string, number>>((all, r) => {
+          for (const [code, n] of Object.entries(r.closes)) all[code] = (all[code] ?? 0) + n;
+          return all;
+        }, {}),
         doubled: reports.reduce((n, r) => n + r.doubled, 0),
         clientLoopP99Ms: Math.max(...reports.map((r) => r.loopP99Ms)),
         clientLoopMaxMs: Math.max(...reports.map((r) => r.loopMaxMs)),
