@@ -17,7 +17,7 @@ type Bundles = Record<string, { default: Record<string, unknown> }>;
  * The app shell's texts: the frame of every screen (header, footer, crisis help, cookie choice, errors)
  * and the sign-in screens. Only these German texts are bundled with the app, so a first visit to /login
  * carries no other screen's words (issue 13). The glob names SHELL_NAMESPACES (it must be a literal;
- * a test holds the two together).
+ * below, development and the tests stop at once when the two differ).
  */
 const bundled = import.meta.glob<{ default: Record<string, unknown> }>(
   '../locales/de/{common,layout,crisis,consent,errors,auth,nova}.json',
