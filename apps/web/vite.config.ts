@@ -1,3 +1,5 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vite';
@@ -5,9 +7,27 @@ import { delivery } from './build/delivery.ts';
 import { preact } from './build/preact.ts';
 import { SHELL_NAMESPACES } from './src/locales/shell-namespaces.ts';
 
+const require = createRequire(import.meta.url);
 const backend = 'http://127.0.0.1:3000';
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
+  resolve: {
+    // React Router 7's package.json names only its development build, whatever the mode (remix-run/react-router
+    // #12532, #14102): development warnings and checks shipped to every member. The build takes its production
+    // build, which it ships beside it; the dev server and the tests keep the warnings.
+    alias:
+      command === 'build'
+        ? [
+            {
+              find: /^react-router$/,
+              replacement: path.join(
+                path.dirname(require.resolve('react-router/package.json')),
+                'dist/production/index.mjs',
+              ),
+            },
+          ]
+        : [],
+  },
   plugins: [
     preact(),
     tailwindcss(),
@@ -71,4 +91,4 @@ export default defineConfig({
       '/health': backend,
     },
   },
-});
+}));
