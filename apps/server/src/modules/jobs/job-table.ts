@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { eraseAccountJob, eraseDueAccountsJob } from '../account/account.jobs.ts';
 import { sweepUnverifiedAccountsJob } from '../auth/accounts.jobs.ts';
 import { sendMailJob } from '../mail/mail.jobs.ts';
-import { noticeMailJob, pushJob } from '../notifications/notifications.jobs.ts';
+import { forgetReadNotificationsJob, noticeMailJob, pushJob } from '../notifications/notifications.jobs.ts';
 import { expireFriendRequestsJob } from '../partners/friendship.jobs.ts';
 import { declarationJob, expireJob, renewJob } from '../payments/payments.jobs.ts';
 
@@ -18,6 +18,7 @@ export const jobTable = [
   expireJob,
   noticeMailJob,
   pushJob,
+  forgetReadNotificationsJob,
 ] as const;
 
 export type JobName = (typeof jobTable)[number]['name'];

@@ -2,6 +2,7 @@ import { NOTIFICATION_KINDS } from '@trostnetz/contracts/notifications';
 import { z } from 'zod';
 import { defineJob } from '../jobs/job.ts';
 import { sendNoticeMail } from './notice-mail.service.ts';
+import { forgetReadNotifications } from './notifications.service.ts';
 import { sendPush } from './push.service.ts';
 
 /**
@@ -38,4 +39,16 @@ export const pushJob = defineJob({
   expireInSec: 60,
   addressedTo: { field: 'userId', holds: 'userId' },
   run: (ctx, data) => sendPush(ctx, data),
+});
+
+/** Read notifications older than READ_NOTIFICATIONS_KEPT_DAYS are forgotten once a night. */
+export const forgetReadNotificationsJob = defineJob({
+  name: 'notifications-forget-read',
+  payload: z.object({}),
+  schedule: '45 3 * * *',
+  policy: 'stately',
+  retryLimit: 2,
+  run: async (ctx) => {
+    await forgetReadNotifications(ctx);
+  },
 });

@@ -1,5 +1,5 @@
 import type { NotificationItem } from '@trostnetz/contracts/notifications';
-import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, lt, ne } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
 import { notifications } from '../../db/schema/notifications.ts';
 import { users } from '../../db/schema/users.ts';
@@ -8,6 +8,11 @@ import { urlOf } from './notification-mail.ts';
 import { unreadCount } from './notifier.ts';
 
 const LIST_SIZE = 50;
+/**
+ * A notification the member has read is kept this long, then forgotten: the list shows the newest 50, so
+ * older read ones would otherwise be stored for nothing (data minimisation, DSGVO Art. 5(1)(c)).
+ */
+export const READ_NOTIFICATIONS_KEPT_DAYS = 90;
 
 /** The member's notifications in the app, newest first (one row per partner or post while unread). */
 export async function listNotifications(ctx: AppContext, userId: number) {
@@ -54,4 +59,17 @@ export async function markRead(ctx: AppContext, userId: number, ids: number[] | 
   const unread = await unreadCount(ctx.db, userId);
   ctx.broadcaster.toMember(userId, 'friend_requests_changed', 'NotificationsChanged', { unread });
   return unread;
+}
+
+/**
+ * Forgets what members read more than READ_NOTIFICATIONS_KEPT_DAYS ago (the nightly job). Unread ones stay,
+ * and so does one whose mail is still waiting. Returns how many were removed.
+ */
+export async function forgetReadNotifications(ctx: AppContext, now = new Date()) {
+  const before = new Date(now.getTime() - READ_NOTIFICATIONS_KEPT_DAYS * 86_400_000);
+  const removed = await ctx.db
+    .delete(notifications)
+    .where(and(lt(notifications.readAt, before), ne(notifications.mailState, 'pending')))
+    .returning({ id: notifications.id });
+  return removed.length;
 }

@@ -19,7 +19,9 @@ import { type MemberTokens, onboardMember, strongPassword } from '../../test/fac
 import { sendWaitingNotices, tomorrowNoon } from '../../test/notices.ts';
 import { call, createTestApp, durableDatabase, outbox, type TestApp } from '../../test/test-app.ts';
 import { JOBS_SCHEMA } from '../jobs/job-queue.ts';
+import { jobTable } from '../jobs/job-table.ts';
 import { sendNoticeMail } from './notice-mail.service.ts';
+import { forgetReadNotifications, READ_NOTIFICATIONS_KEPT_DAYS } from './notifications.service.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -311,6 +313,59 @@ describe('notifications: in the app', () => {
     );
     expect(chat).toEqual([expect.objectContaining({ count: 2 })]);
     expect(JSON.stringify(list.json)).not.toContain('zwei');
+  });
+
+  it(`retention rule: a read notification is forgotten ${READ_NOTIFICATIONS_KEPT_DAYS} days after it was read, not a millisecond sooner; unread ones and one whose mail still waits stay`, async () => {
+    const [a, b] = await friends();
+    const now = new Date();
+    const daysAgo = (days: number, ms = 0) => new Date(now.getTime() - days * 86_400_000 + ms);
+    const rows = await t.app.ctx.db
+      .insert(notifications)
+      .values([
+        {
+          userId: b.id,
+          kind: 'chat_message',
+          actorId: a.id,
+          groupKey: 'r:old',
+          inApp: 'yes',
+          readAt: daysAgo(READ_NOTIFICATIONS_KEPT_DAYS, -1),
+        },
+        {
+          userId: b.id,
+          kind: 'chat_message',
+          actorId: a.id,
+          groupKey: 'r:edge',
+          inApp: 'yes',
+          readAt: daysAgo(READ_NOTIFICATIONS_KEPT_DAYS),
+        },
+        {
+          userId: b.id,
+          kind: 'chat_message',
+          actorId: a.id,
+          groupKey: 'r:unread',
+          inApp: 'yes',
+          updatedAt: daysAgo(400),
+        },
+        {
+          userId: b.id,
+          kind: 'chat_message',
+          actorId: a.id,
+          groupKey: 'r:mail',
+          inApp: 'no',
+          mailState: 'pending',
+          readAt: daysAgo(400),
+        },
+      ])
+      .returning({ id: notifications.id, groupKey: notifications.groupKey });
+    const ids = rows.map((r) => r.id);
+
+    expect(await forgetReadNotifications(t.app.ctx, now)).toBeGreaterThanOrEqual(1);
+    const left = await t.app.ctx.db
+      .select({ groupKey: notifications.groupKey })
+      .from(notifications)
+      .where(inArray(notifications.id, ids));
+    expect(left.map((r) => r.groupKey).sort()).toEqual(['r:edge', 'r:mail', 'r:unread']);
+    expect(jobTable.find((j) => j.name === 'notifications-forget-read')?.schedule).toBe('45 3 * * *');
   });
 });
 
