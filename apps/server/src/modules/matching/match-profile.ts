@@ -51,8 +51,10 @@ export function profileFromAnswers(questions: LoadedQuestion[], answers: Answers
       mustShare.flatMap((q) => listOf(answers[q.key]).map((o) => `${q.key}:${o}`)),
     ),
     languageBits: optionBits(options('languages'), languages),
+    // Stryker disable next-line ArrayDeclaration: equivalent, an answer that is not an option sets no bit (match-profile.test.ts)
     genderBits: optionBits(options('gender'), gender ? [gender] : []),
     partnerGenderBits: optionBits(options('gender'), partnerGenders),
+    // Stryker disable next-line ArrayDeclaration: equivalent, an answer that is not an option sets no bit (match-profile.test.ts)
     ageBits: optionBits(options('age_group'), ageGroup ? [ageGroup] : []),
     partnerAgeBits: optionBits(options('age_group'), partnerAges),
   };
