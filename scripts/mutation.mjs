@@ -3,7 +3,16 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 
-const TARGETS = ['matching', 'realtime', 'accounts', 'policies', 'moderation', 'groups', 'notifications', 'premium'];
+const TARGETS = [
+  'matching',
+  'realtime',
+  'accounts',
+  'policies',
+  'moderation',
+  'groups',
+  'notifications',
+  'premium',
+];
 const asked = process.argv.slice(2);
 const unknown = asked.filter((t) => !TARGETS.includes(t));
 if (unknown.length) {
