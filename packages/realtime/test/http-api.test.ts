@@ -177,4 +177,94 @@ describe('HTTP events API with the official pusher SDK', () => {
       users: [{ id: 'u1' }],
     });
   });
+
+  it('GET /channels with info=user_count and another prefix, or none, is 400 with the reason', async () => {
+    server = await startTestServer();
+    await subscribed(client(), 'news');
+    const pusher = sdk(server.port);
+    for (const params of [{ info: 'user_count' }, { info: 'user_count', filter_by_prefix: 'private-' }]) {
+      expect(await answerOf(pusher.get({ path: '/channels', params }))).toEqual({
+        status: 400,
+        body: 'info=user_count needs filter_by_prefix=presence-',
+      });
+    }
+    // Another info alone is no user count: the list stays as it is.
+    expect(
+      await (await pusher.get({ path: '/channels', params: { info: 'subscription_count' } })).json(),
+    ).toEqual({
+      channels: { news: {} },
+    });
+  });
+
+  it('GET /channels/{name}: user_count only for presence channels; an unoccupied one answers occupied false', async () => {
+    server = await startTestServer();
+    await subscribed(connectClient(server.port, { user: { id: 'u7' } }), 'presence-talk').then((channel) =>
+      cleanups.push(() => channel.pusher.disconnect()),
+    );
+    const pusher = sdk(server.port);
+    expect(
+      await (await pusher.get({ path: '/channels/presence-talk', params: { info: 'user_count' } })).json(),
+    ).toEqual({ occupied: true, user_count: 1 });
+    expect(await (await pusher.get({ path: '/channels/empty' })).json()).toEqual({ occupied: false });
+    expect(await answerOf(pusher.get({ path: '/channels/news', params: { info: 'user_count' } }))).toEqual({
+      status: 400,
+      body: 'user_count is only available for presence channels',
+    });
+    expect(await answerOf(pusher.get({ path: '/channels/news/users' }))).toEqual({
+      status: 400,
+      body: 'Users are only listed for presence channels',
+    });
+  });
+
+  it('a channel segment that is not a valid name, or not valid percent-encoding, is 400', async () => {
+    server = await startTestServer();
+    const pusher = sdk(server.port);
+    for (const path of ['/channels/bad%20name', '/channels/%E0%A4%A', '/channels/%25%25']) {
+      expect(await answerOf(pusher.get({ path })), path).toEqual({
+        status: 400,
+        body: 'Invalid channel name',
+      });
+    }
+  });
+
+  it('unknown paths are 404, a channel under events 404, the wrong method 405; none of them reaches a client', async () => {
+    server = await startTestServer();
+    const channel = await subscribed(client(), 'quiet');
+    const heard = collect(channel, 'x');
+    const pusher = sdk(server.port);
+    // As above: the SDK JSON-encodes `body` itself.
+    const post = (path: string, body: object) => pusher.post({ path, body: body as unknown as string });
+    expect(await answerOf(pusher.get({ path: '/nothing' }))).toEqual({ status: 404, body: 'Not found' });
+    expect(await answerOf(post('/events/quiet', { name: 'x', channels: ['quiet'], data: '{}' }))).toEqual({
+      status: 404,
+      body: 'Not found',
+    });
+    expect(await answerOf(post('/batch_events/quiet/users', { batch: [] }))).toEqual({
+      status: 404,
+      body: 'Not found',
+    });
+    expect(await answerOf(pusher.get({ path: '/events' }))).toEqual({
+      status: 405,
+      body: 'Method not allowed',
+    });
+    expect(await answerOf(post('/channels', {}))).toEqual({
+      status: 405,
+      body: 'Method not allowed',
+    });
+    await sleep(100);
+    expect(heard).toEqual([]);
+  });
 });
+
+/** The status and error text of an SDK request the server refused. */
+async function answerOf(
+  request: Promise<{ status: number; json(): Promise<unknown> }>,
+): Promise<{ status: number; body: unknown }> {
+  try {
+    const response = await request;
+    return { status: response.status, body: await response.json() };
+  } catch (error) {
+    const { status, body } = error as { status: number; body: string };
+    return { status, body: (JSON.parse(body) as { error: unknown }).error };
+  }
+}
