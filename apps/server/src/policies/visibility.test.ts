@@ -161,20 +161,22 @@ describe('conversations policy: read, write and join', () => {
     expect(await readableConversation(db(), me, me)).toBeUndefined();
   });
 
-  it('conversation rule: writable only while both are befriended, nobody hid the other and the partner is there', async () => {
+  /** A member with a friend, a friend who is leaving, a friend hidden one way, and a member only asked. */
+  async function writingCircle(hiding: 'me hides' | 'hides me') {
     const me = await member();
-    const [friend, leaving, hiddenFriend, asked] = [
-      await member(),
-      await member(),
-      await member(),
-      await member(),
-    ];
+    const [friend, leaving, hidden, asked] = [await member(), await member(), await member(), await member()];
     await friends(me, friend);
     await friends(me, leaving);
-    await friends(me, hiddenFriend);
+    await friends(me, hidden);
     await pair(me, asked, { a: FriendStatus.sent, b: FriendStatus.received });
     await setUser(leaving, { deletionRequestedAt: new Date() });
-    await hide(me, hiddenFriend);
+    if (hiding === 'me hides') await hide(me, hidden);
+    else await hide(hidden, me);
+    return { me, friend, leaving, hidden, asked };
+  }
+
+  it('conversation rule: writable only while both are befriended, nobody hid the other and the partner is there', async () => {
+    const { me, friend, leaving, hidden: hiddenFriend, asked } = await writingCircle('me hides');
     const writable = async (partner: number) =>
       (
         await db()
@@ -192,19 +194,7 @@ describe('conversations policy: read, write and join', () => {
   });
 
   it('conversation rule: asked on its own, writing is allowed to a befriended partner only (not leaving, hidden, asked or oneself)', async () => {
-    const me = await member();
-    const [friend, leaving, hidesMe, asked] = [
-      await member(),
-      await member(),
-      await member(),
-      await member(),
-    ];
-    await friends(me, friend);
-    await friends(me, leaving);
-    await friends(me, hidesMe);
-    await pair(me, asked, { a: FriendStatus.sent, b: FriendStatus.received });
-    await setUser(leaving, { deletionRequestedAt: new Date() });
-    await hide(hidesMe, me);
+    const { me, friend, leaving, hidden: hidesMe, asked } = await writingCircle('hides me');
     const answers = [];
     for (const partner of [friend, leaving, hidesMe, asked, me])
       answers.push(await mayWriteNow(db(), me, partner));

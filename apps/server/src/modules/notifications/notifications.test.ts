@@ -319,42 +319,21 @@ describe('notifications: in the app', () => {
     const [a, b] = await friends();
     const now = new Date();
     const daysAgo = (days: number, ms = 0) => new Date(now.getTime() - days * 86_400_000 + ms);
+    const chat = (groupKey: string, o: Partial<typeof notifications.$inferInsert>) => ({
+      userId: b.id,
+      kind: 'chat_message' as const,
+      actorId: a.id,
+      groupKey,
+      inApp: 'yes' as const,
+      ...o,
+    });
     const rows = await t.app.ctx.db
       .insert(notifications)
       .values([
-        {
-          userId: b.id,
-          kind: 'chat_message',
-          actorId: a.id,
-          groupKey: 'r:old',
-          inApp: 'yes',
-          readAt: daysAgo(READ_NOTIFICATIONS_KEPT_DAYS, -1),
-        },
-        {
-          userId: b.id,
-          kind: 'chat_message',
-          actorId: a.id,
-          groupKey: 'r:edge',
-          inApp: 'yes',
-          readAt: daysAgo(READ_NOTIFICATIONS_KEPT_DAYS),
-        },
-        {
-          userId: b.id,
-          kind: 'chat_message',
-          actorId: a.id,
-          groupKey: 'r:unread',
-          inApp: 'yes',
-          updatedAt: daysAgo(400),
-        },
-        {
-          userId: b.id,
-          kind: 'chat_message',
-          actorId: a.id,
-          groupKey: 'r:mail',
-          inApp: 'no',
-          mailState: 'pending',
-          readAt: daysAgo(400),
-        },
+        chat('r:old', { readAt: daysAgo(READ_NOTIFICATIONS_KEPT_DAYS, -1) }),
+        chat('r:edge', { readAt: daysAgo(READ_NOTIFICATIONS_KEPT_DAYS) }),
+        chat('r:unread', { updatedAt: daysAgo(400) }),
+        chat('r:mail', { inApp: 'no', mailState: 'pending', readAt: daysAgo(400) }),
       ])
       .returning({ id: notifications.id, groupKey: notifications.groupKey });
     const ids = rows.map((r) => r.id);
