@@ -28,11 +28,12 @@ export const suggestionLimit = (u: Pick<UserRow, 'isPremium' | 'isSuperAdmin' | 
 /** Rebuilds a member's matching profile from the answers (after onboarding or a reset). */
 export async function rebuildProfile(db: Db, userId: number) {
   const values = profileFromAnswers(await loadQuestionnaire(db), await answersOf(db, userId));
+  // Stryker disable BooleanLiteral: equivalent, refreshActive below sets `active` in the same call
   await db
     .insert(matchingProfiles)
-    // Stryker disable next-line BooleanLiteral: equivalent, refreshActive below sets `active` in the same call
     .values({ userId, ...values, active: false })
     .onConflictDoUpdate({ target: matchingProfiles.userId, set: { ...values, updatedAt: new Date() } });
+  // Stryker restore BooleanLiteral
   await refreshActive(db, userId);
 }
 
