@@ -53,7 +53,7 @@ export async function markRead(ctx: AppContext, userId: number, ids: number[] | 
       and(
         eq(notifications.userId, userId),
         isNull(notifications.readAt),
-        ids ? inArray(notifications.id, ids.length ? ids : [-1]) : undefined,
+        ids ? inArray(notifications.id, ids) : undefined,
       ),
     );
   const unread = await unreadCount(ctx.db, userId);

@@ -315,6 +315,24 @@ describe('notifications: in the app', () => {
     expect(JSON.stringify(list.json)).not.toContain('zwei');
   });
 
+  it('in-app rule: an empty list of ids marks nothing read; a partner who deleted their account is named by nobody', async () => {
+    const [a, b] = await friends();
+    await send(a, b, 'eins');
+    expect(
+      (await call(t, 'POST', '/api/notifications/read', { token: b.token, body: { ids: [] } })).json,
+    ).toEqual({ unread: 1 });
+    const chatOf = async () =>
+      (
+        (await call(t, 'GET', '/api/notifications', { token: b.token })).json.data as {
+          kind: string;
+          actor: unknown;
+        }[]
+      ).filter((n) => n.kind === 'chat_message');
+    expect((await chatOf()).map((n) => n.actor)).toEqual([{ id: a.id, nickname: a.nickname }]);
+    await t.app.ctx.db.update(users).set({ deletionRequestedAt: new Date() }).where(eq(users.id, a.id));
+    expect((await chatOf()).map((n) => n.actor)).toEqual([null]);
+  });
+
   it(`retention rule: a read notification is forgotten ${READ_NOTIFICATIONS_KEPT_DAYS} days after it was read, not a millisecond sooner; unread ones and one whose mail still waits stay`, async () => {
     const [a, b] = await friends();
     const now = new Date();
