@@ -11,11 +11,13 @@ const PONG = encodeFrame('pusher:pong', '{}');
 function asRecord(value: unknown): Record<string, unknown> {
   if (typeof value === 'string') {
     // Some clients send data as JSON text rather than an object.
+    let parsed: unknown = null;
     try {
-      return asRecord(JSON.parse(value));
+      parsed = JSON.parse(value);
     } catch {
-      return {};
+      // Not JSON: no fields.
     }
+    return asRecord(parsed);
   }
   return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
 }

@@ -8,13 +8,22 @@ export function parseAppPath(url: string): { key: string; params: URLSearchParam
   const queryStart = url.indexOf('?');
   const match = appPathPattern.exec(queryStart === -1 ? url : url.slice(0, queryStart));
   if (!match) return null;
-  let key = match[1] ?? '';
+  let key = match[1]!;
   try {
     key = decodeURIComponent(key);
   } catch {
     // Left as sent; it will not match the app key.
   }
+  // Stryker disable next-line StringLiteral: equivalent, only `protocol` is read from the parameters, and Stryker's stand-in for a missing query names none
   return { key, params: new URLSearchParams(queryStart === -1 ? '' : url.slice(queryStart + 1)) };
+}
+
+/**
+ * The key as quoted back: 64 characters at most, anything but printable ASCII as '?'. The message is also
+ * the close reason, which must fit in 123 bytes (ws throws otherwise, out of the upgrade handler).
+ */
+function quotable(key: string): string {
+  return key.slice(0, 64).replace(/[^\x20-\x7e]/g, '?');
 }
 
 /** Why a new socket is turned away (sent as pusher:error, then as the close code), or null. */
@@ -23,7 +32,7 @@ export function refusalFor(
   key: string,
   params: URLSearchParams,
 ): [code: number, message: string] | null {
-  if (key !== ctx.app.key) return [closeCodes.appNotFound, `App key ${key.slice(0, 64)} not found`];
+  if (key !== ctx.app.key) return [closeCodes.appNotFound, `App key ${quotable(key)} not found`];
   const protocol = params.get('protocol');
   if (!protocol) return [closeCodes.noProtocol, 'No protocol version supplied'];
   if (protocol !== String(SUPPORTED_PROTOCOL))
