@@ -6,8 +6,6 @@ import { errorCodes } from './protocol-codes.ts';
 import { type ServerContext, sendTo } from './server-context.ts';
 import { subscribe, unsubscribe } from './subscriptions.ts';
 
-const PONG = encodeFrame('pusher:pong', '{}');
-
 function asRecord(value: unknown): Record<string, unknown> {
   if (typeof value === 'string') {
     // Some clients send data as JSON text rather than an object.
@@ -48,18 +46,15 @@ export function handleClientMessage(
     invalid(ctx, connection, 'Invalid JSON');
     return;
   }
-  if (
-    typeof message !== 'object' ||
-    message === null ||
-    typeof (message as { event?: unknown }).event !== 'string'
-  ) {
+  // A number, string or boolean has no `event` either: only null needs its own check.
+  if (message === null || typeof (message as { event?: unknown }).event !== 'string') {
     invalid(ctx, connection, 'A message needs an event name');
     return;
   }
   const { event, data, channel } = message as { event: string; data?: unknown; channel?: unknown };
   switch (event) {
     case 'pusher:ping':
-      sendTo(ctx, connection, PONG);
+      sendTo(ctx, connection, encodeFrame('pusher:pong', '{}'));
       return;
     case 'pusher:pong':
       return;
