@@ -40,7 +40,8 @@ function step(state: State | undefined, now: number, rule: Rule): { wait: number
   return { wait: 0, state: { ...s, failures: s.failures + 1 } };
 }
 
-function inProcessStore(rule: Rule) {
+/** Exported for its tests (the sweep keeps memory bounded); the app uses it through createLoginThrottle. */
+export function inProcessStore(rule: Rule) {
   const states = new Map<string, State>();
   let lastSweep = 0;
   const take: Take = async (key, now) => {
@@ -52,7 +53,7 @@ function inProcessStore(rule: Rule) {
     states.set(key, state);
     return wait;
   };
-  return { take, clear: async (key: string) => void states.delete(key) };
+  return { take, clear: async (key: string) => void states.delete(key), size: () => states.size };
 }
 
 const takeScript = `

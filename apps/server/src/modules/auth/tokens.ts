@@ -62,7 +62,9 @@ export function createAccessTokens(config: Config) {
           typ === 'access' &&
           typeof sid === 'string' &&
           UUID.test(sid) &&
-          /^[1-9][0-9]{0,15}$/.test(sub ?? '') &&
+          // jose checks that `sub` is there, not that it is a string: a number is not what sign() makes.
+          typeof sub === 'string' &&
+          /^[1-9][0-9]{0,15}$/.test(sub) &&
           Number.isSafeInteger(userId);
         if (!wellFormed) return null;
         const claims = { userId, sessionId: sid };
@@ -81,7 +83,6 @@ export const newOpaqueToken = (prefix: string) => `${prefix}_${randomBytes(32).t
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 export function bearerToken(header: string | undefined): string | null {
-  if (!header) return null;
-  const m = /^Bearer\s+(\S{1,2048})$/i.exec(header);
+  const m = header?.match(/^Bearer\s+(\S{1,2048})$/i);
   return m ? m[1]! : null;
 }
