@@ -234,7 +234,11 @@ for (const lang of ['de', 'en'] as const) {
         await banner.getByRole('button', { name: t.saveChoice }).click();
       }
       await expect(banner).toHaveCount(0);
-      const cookie = (await context.cookies()).find((c) => c.name === 'prod-attribution');
+      const attributionCookie = async () =>
+        (await context.cookies()).find((c) => c.name === 'prod-attribution');
+      // The choice is saved, then the cookie written from an effect: with consent, wait for it to be there.
+      if (marketing) await expect.poll(async () => (await attributionCookie()) !== undefined).toBe(true);
+      const cookie = await attributionCookie();
       const body = await registerThroughForm(page, lang, uniqueEmail(`attr${lang}${Number(marketing)}`));
       if (marketing) {
         expect(JSON.parse(decodeURIComponent(cookie?.value ?? '{}'))).toEqual({
