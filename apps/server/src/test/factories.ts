@@ -40,6 +40,16 @@ export async function registerMember(
   };
 }
 
+/** Signs in with the strong password from a browser named by its user agent; the new session's token pair. */
+export async function signInFrom(t: TestApp, email: string, userAgent: string) {
+  const res = await call(t, 'POST', '/api/auth/tokens', {
+    body: { username: email, password: strongPassword },
+    headers: { 'user-agent': userAgent },
+  });
+  if (res.status !== 200) throw new Error(`sign-in failed: ${res.status} ${res.text}`);
+  return { token: res.json.token as string, refresh_token: res.json.refresh_token as string };
+}
+
 /** Opens the verification link from the member's mail, as the member would. */
 export async function verifyMember(t: TestApp, m: MemberTokens) {
   const mails = await outbox(t);

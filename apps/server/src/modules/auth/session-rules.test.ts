@@ -4,7 +4,7 @@ import { decodeJwt } from 'jose';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Db } from '../../db/client.ts';
 import { refreshTokens, sessions } from '../../db/schema/sessions.ts';
-import { type MemberTokens, registerMember, strongPassword, verifyMember } from '../../test/factories.ts';
+import { type MemberTokens, registerMember, signInFrom, verifyMember } from '../../test/factories.ts';
 import { call, createTestApp, outbox, type TestApp } from '../../test/test-app.ts';
 import { isUnknownClient, memberOfLiveSession, startSession } from './sessions.service.ts';
 
@@ -39,14 +39,7 @@ const sessionOf = (token: string) => decodeJwt(token).sid as string;
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 const refresh = (token: string) => call(t, 'GET', '/api/auth/tokens/refresh', { token });
 const profileStatus = async (token: string) => (await call(t, 'GET', '/api/profile/init', { token })).status;
-async function login(email: string, userAgent: string) {
-  const res = await call(t, 'POST', '/api/auth/tokens', {
-    body: { username: email, password: strongPassword },
-    headers: { 'user-agent': userAgent },
-  });
-  expect(res.status).toBe(200);
-  return { token: res.json.token as string, refresh_token: res.json.refresh_token as string };
-}
+const login = (email: string, userAgent: string) => signInFrom(t, email, userAgent);
 async function sessionRow(id: string) {
   const [row] = await db().select().from(sessions).where(eq(sessions.id, id));
   return row!;

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type PusherClient from 'pusher-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions } from '../../db/schema/sessions.ts';
-import { registerMember, strongPassword, verifyMember } from '../../test/factories.ts';
+import { registerMember, signInFrom, strongPassword, verifyMember } from '../../test/factories.ts';
 import { connectPusher, subscribed, waitFor } from '../../test/pusher-client.ts';
 import { call, createListeningTestApp, outbox, type TestApp } from '../../test/test-app.ts';
 
@@ -31,14 +31,7 @@ async function member(locale: 'de' | 'en' = 'de') {
   return m;
 }
 
-async function login(email: string, userAgent: string) {
-  const res = await call(t, 'POST', '/api/auth/tokens', {
-    body: { username: email, password: strongPassword },
-    headers: { 'user-agent': userAgent },
-  });
-  expect(res.status).toBe(200);
-  return { token: res.json.token as string, refresh_token: res.json.refresh_token as string };
-}
+const login = (email: string, userAgent: string) => signInFrom(t, email, userAgent);
 
 interface Listed {
   id: string;
