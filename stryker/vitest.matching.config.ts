@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
 // Mutation target "matching": the matching module's own tests only; the property test builds one random
-// community per mutant (npm test: three), the 10,000-member property test one (npm test: two).
+// community per mutant (npm test: three), the scale property test one of 1,000 members (npm test: two of 10,000).
 export default defineConfig({
   test: {
     root: 'apps/server',
@@ -13,6 +13,6 @@ export default defineConfig({
     include: ['src/modules/matching/**/*.test.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    env: { MATCHING_PROPERTY_COMMUNITIES: '1', MATCHING_SCALE_RUNS: '1' },
+    env: { MATCHING_PROPERTY_COMMUNITIES: '1', MATCHING_SCALE_RUNS: '1', MATCHING_SCALE_MEMBERS: '1000' },
   },
 });
