@@ -1,7 +1,7 @@
 // npm run test:mutation [-- target ...]: Stryker per rule area (README "Mutation testing"), one after another.
 // Each target's config is stryker/<target>.config.mjs; a score below 85 % fails the run. Not part of npm test or CI.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 
 const TARGETS = [
   'matching',
@@ -26,6 +26,7 @@ for (const target of asked.length ? asked : TARGETS) {
   const started = Date.now();
   const run = spawnSync('npx', ['stryker', 'run', `stryker/${target}.config.mjs`], { stdio: 'inherit' });
   const minutes = ((Date.now() - started) / 60_000).toFixed(1);
+  compactIncrementalFile(target);
   results.push({ target, ok: run.status === 0, minutes, ...counts(target) });
 }
 
@@ -38,6 +39,22 @@ for (const r of results) {
   );
 }
 process.exit(results.every((r) => r.ok) ? 0 : 1);
+
+/**
+ * The incremental file is committed. A killed mutant's reason can be a fast-check counterexample of
+ * megabytes (the realtime fuzz tests print whole frame lists): cut to its first 500 characters, which
+ * Stryker only shows, never compares.
+ */
+function compactIncrementalFile(target) {
+  const file = `reports/stryker-incremental-${target}.json`;
+  if (!existsSync(file)) return;
+  const report = JSON.parse(readFileSync(file, 'utf8'));
+  for (const f of Object.values(report.files))
+    for (const m of f.mutants)
+      if (typeof m.statusReason === 'string' && m.statusReason.length > 500)
+        m.statusReason = `${m.statusReason.slice(0, 500)}…`;
+  writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
+}
 
 /** Counts from the JSON report (mutation-testing-report-schema) the run just wrote. */
 function counts(target) {
