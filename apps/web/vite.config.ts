@@ -49,6 +49,10 @@ export default defineConfig(({ command }) => ({
         handler(level, log);
       },
       output: {
+        // A chunk named below holds the modules named for it, not also whatever they import: otherwise
+        // the zod-free contracts the first screen uses (messages, errors) would follow the schemas into
+        // their chunk and bring zod to every first screen.
+        onlyExplicitManualChunks: true,
         // Libraries change far less often than the app: in chunks of their own they stay cached across
         // releases, and no single file grows past Vite's size warning.
         manualChunks(id) {
@@ -63,12 +67,35 @@ export default defineConfig(({ command }) => ({
             !(SHELL_NAMESPACES as readonly string[]).includes(german)
           )
             return 'locale-de';
+          // The schemas the member's first screens check their answers with: one chunk instead of a dozen
+          // small ones, fetched with the first answer to check, never by a guest's first screen (issue 13).
+          // The zod-free contracts (messages, errors, config, friend-status) stay with the code that uses them.
+          if (
+            /packages\/contracts\/src\/(user|auth|fields|attribution|friendship|profile|partners|safety|groups|chat|notifications|payments|realtime|questionnaire)\.ts$/.test(
+              id,
+            )
+          )
+            return 'contracts';
+          // Rollup's CommonJS helpers, for void-elements below (and pusher-js, which loads later anyway).
+          if (id.includes('commonjsHelpers')) return 'state';
           if (!id.includes('node_modules')) return undefined;
+          // Radix's dialog and what it is made of (focus trap, scroll lock, layers): one chunk, loaded by the
+          // screens with a dialog and by the crisis button when it is first used, never by the first screen.
+          if (
+            /node_modules\/(@radix-ui\/(primitive|react-(compose-refs|context|use-layout-effect|use-effect-event|use-controllable-state|slot|primitive|id|use-callback-ref|dismissable-layer|focus-scope|portal|presence|focus-guards|dialog|use-escape-keydown))|react-remove-scroll|react-remove-scroll-bar|use-callback-ref|use-sidecar|get-nonce|react-style-singleton|aria-hidden|tslib)\//.test(
+              id,
+            )
+          )
+            return 'dialog';
           if (/node_modules\/(react|react-dom|scheduler|preact)\//.test(id)) return 'react';
           if (id.includes('node_modules/react-router')) return 'router';
           if (id.includes('node_modules/zod')) return 'zod';
           // Only TanStack Query: the console's table library (@tanstack/react-table) stays in its chunks.
-          if (/node_modules\/(@tanstack\/(react-query|query-core)|i18next|react-i18next|zustand)\//.test(id))
+          if (
+            /node_modules\/(@tanstack\/(react-query|query-core)|i18next|react-i18next|html-parse-stringify|void-elements|zustand)\//.test(
+              id,
+            )
+          )
             return 'state';
           return undefined;
         },

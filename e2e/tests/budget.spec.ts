@@ -12,13 +12,16 @@ import { onboardedMember } from '../support/members.ts';
  * ships it). Measured as a browser meets it: every script the page requests until the network is idle,
  * read from the build in apps/web/dist. A failure names the largest chunks.
  */
-const BUDGET_KB = 200;
-// Issue 13 asks for 120 KB; reached so far (gzip): /login 232 → 164.1 KB, /dashboard 241-259 → 192.4 KB, by
-// running on Preact (decision 019), bundling only the app shell's German texts, and loading the form
-// library when a friendship dialog opens. What is left is mostly the stack's own libraries: React Router
-// (30.5 KB), zod (26.1 KB, which checks every answer from the start), TanStack Query with i18next
-// (30.5 KB), and on /dashboard pusher-js (18.3 KB). This limit holds what was reached so that nothing grows
-// back; lower it with each saving.
+const LOGIN_BUDGET_KB = 120;
+const DASHBOARD_BUDGET_KB = 195;
+// Issue 13 asks for 120 KB on both. Reached so far (gzip): /login 232 → 164.1 → 119.5 KB, /dashboard
+// 241-259 → 192.4 → 194.1 KB: by running on Preact (decision 019), bundling only the app shell's German texts,
+// loading the form library when a friendship dialog opens, and keeping zod and the contracts' schemas off the
+// first screen (decision 020: schemas are fetched with the first answer they check, /api/config is read
+// without zod, the sign-in form fetches its resolver on first focus), and the crisis button's dialog until it
+// is used. /dashboard is still over: zod (26.1 KB) checks its answers, and React Router (30.0 KB), TanStack
+// Query with i18next (30.5 KB), pusher-js (18.3 KB), the German texts (16.1 KB) and the dialog stack (13.2 KB)
+// load with it. These limits hold what was reached so that nothing grows back; lower them with each saving.
 
 const web = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../apps/web');
 const dist = path.join(web, 'dist');
@@ -62,14 +65,14 @@ async function firstScreenScripts(page: Page, url: string) {
   }));
 }
 
-function report(scripts: { file: string; kb: number }[]) {
+function report(scripts: { file: string; kb: number }[], budget: number) {
   const total = scripts.reduce((sum, s) => sum + s.kb, 0);
   const largest = [...scripts]
     .sort((a, b) => b.kb - a.kb)
     .slice(0, 8)
     .map((s) => `${s.file} ${s.kb.toFixed(1)} KB`)
     .join(', ');
-  return { total, text: `${total.toFixed(1)} KB gzip of JS (budget ${BUDGET_KB} KB); largest: ${largest}` };
+  return { total, text: `${total.toFixed(1)} KB gzip of JS (budget ${budget} KB); largest: ${largest}` };
 }
 
 test.describe('first-screen budget', () => {
@@ -77,20 +80,20 @@ test.describe('first-screen budget', () => {
   test.beforeEach(() => {
     test.skip(test.info().project.name !== 'desktop-1280', 'width-independent');
   });
-  test(`budget rule: /login loads at most ${BUDGET_KB} KB of JavaScript (gzip)`, async ({
+  test(`budget rule: /login loads at most ${LOGIN_BUDGET_KB} KB of JavaScript (gzip)`, async ({
     browser,
     baseURL,
   }) => {
     const { context, page } = await openPage(browser, baseURL as string, 'de');
     const scripts = await firstScreenScripts(page, '/login');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    const { total, text } = report(scripts);
+    const { total, text } = report(scripts, LOGIN_BUDGET_KB);
     console.log(`/login (${test.info().project.name}): ${text}`);
-    expect(total, `/login: ${text}`).toBeLessThanOrEqual(BUDGET_KB);
+    expect(total, `/login: ${text}`).toBeLessThanOrEqual(LOGIN_BUDGET_KB);
     await context.close();
   });
 
-  test(`budget rule: /dashboard of a signed-in member loads at most ${BUDGET_KB} KB of JavaScript (gzip)`, async ({
+  test(`budget rule: /dashboard of a signed-in member loads at most ${DASHBOARD_BUDGET_KB} KB of JavaScript (gzip)`, async ({
     browser,
     request,
     baseURL,
@@ -99,9 +102,9 @@ test.describe('first-screen budget', () => {
     const { context, page } = await openPage(browser, baseURL as string, 'de', member);
     const scripts = await firstScreenScripts(page, '/dashboard');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    const { total, text } = report(scripts);
+    const { total, text } = report(scripts, DASHBOARD_BUDGET_KB);
     console.log(`/dashboard (${test.info().project.name}): ${text}`);
-    expect(total, `/dashboard: ${text}`).toBeLessThanOrEqual(BUDGET_KB);
+    expect(total, `/dashboard: ${text}`).toBeLessThanOrEqual(DASHBOARD_BUDGET_KB);
     await context.close();
   });
 });

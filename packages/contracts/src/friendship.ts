@@ -1,12 +1,7 @@
 import { z } from 'zod';
+import { FriendStatus } from './friend-status.ts';
 
-/**
- * SPEC.md §3/§4 friend_status, always from one member's side of a pair. A pair is stored once with
- * both sides' statuses; the two sides agree in exactly these ways: none/none, sent/received
- * (one asked the other), befriended/befriended.
- */
-export const FriendStatus = { sent: 0, received: 1, befriended: 2, none: 3 } as const;
-export type FriendStatus = (typeof FriendStatus)[keyof typeof FriendStatus];
+export { FriendStatus };
 
 export const friendStatus = z.union([
   z.literal(FriendStatus.sent),

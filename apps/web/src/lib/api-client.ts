@@ -1,4 +1,3 @@
-import { tokenPair } from '@trostnetz/contracts/auth';
 import type { ErrorBody, ErrorCode } from '@trostnetz/contracts/errors';
 import { getLocale } from './i18n.ts';
 import { getAccessToken, getRefreshToken, saveTokens } from './tokens.ts';
@@ -79,7 +78,9 @@ export function renewTokens(): Promise<string> {
       headers: { ...baseHeaders(), Authorization: `Bearer ${refresh}` },
     });
     if (!res.ok) throw new ApiError(res.status, await readBody(res));
-    const pair = tokenPair.parse(await res.json());
+    // The schemas (and zod) come when a session is renewed, not with the first screen (issue 13).
+    const [{ tokenPair }, body] = await Promise.all([import('@trostnetz/contracts/auth'), res.json()]);
+    const pair = tokenPair.parse(body);
     saveTokens(pair);
     return pair.token;
   })()

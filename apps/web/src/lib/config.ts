@@ -1,4 +1,4 @@
-import { type PublicConfig, publicConfig } from '@trostnetz/contracts/user';
+import { type PublicConfig, readPublicConfig } from '@trostnetz/contracts/config';
 import { create } from 'zustand';
 import { apiRequest } from './api-client.ts';
 
@@ -23,7 +23,9 @@ export const getAppConfig = () => useConfigStore.getState().config;
 export async function loadConfig(): Promise<PublicConfig> {
   try {
     const raw = await apiRequest<unknown>('/api/config');
-    const config = publicConfig.parse(raw);
+    // Read without zod: the first screen needs no other schema (issue 13, decision 020).
+    const config = readPublicConfig(raw);
+    if (!config) throw new Error('/api/config: an answer of another shape');
     useConfigStore.setState({
       config: { ...config, onboarding_url: config.onboarding_url || fallbackConfig.onboarding_url },
       loaded: true,

@@ -1,16 +1,12 @@
-import {
+import type {
   CHANNEL_CLOSED_EVENT,
-  type ChannelKind,
-  type EventName,
-  type EventPayload,
-  eventSchema,
-  type MemberChannelKind,
-  type MemberEventName,
-  type MemberEvents,
-  memberChannel,
-  memberChannelKinds,
-  realtimeEvents,
-  type SharedChannelKind,
+  ChannelKind,
+  EventName,
+  EventPayload,
+  MemberChannelKind,
+  MemberEventName,
+  MemberEvents,
+  SharedChannelKind,
 } from '@trostnetz/contracts/realtime';
 import type { PublicConfig } from '@trostnetz/contracts/user';
 import type { Options } from 'pusher-js';
@@ -40,6 +36,21 @@ export const useRealtimeStatus = create<{ state: ConnectionState }>(() => ({ sta
 const IGNORED_EVENTS: ReadonlySet<MemberEventName> = new Set(['FriendRequestChanged']);
 
 /**
+ * The events' schemas (and with them zod) are fetched when a member connects, not with the first screen
+ * (issue 13): a guest never needs them. Set before the first client exists, so every use below has them.
+ */
+type Contracts = typeof import('@trostnetz/contracts/realtime');
+let contracts: Contracts | null = null;
+const loadContracts = async (): Promise<Contracts> => {
+  contracts ??= await import('@trostnetz/contracts/realtime');
+  return contracts;
+};
+const loaded = (): Contracts => {
+  if (!contracts) throw new Error('realtime: the event schemas are not loaded yet');
+  return contracts;
+};
+
+/**
  * Binds one event of a channel of `kind` to `handler` with the payload parsed by its schema: a payload
  * of another shape is dropped and logged, so a screen never sees (or crashes on) a malformed event.
  */
@@ -49,7 +60,7 @@ function bindParsed(
   event: string,
   handler: (payload: never) => void,
 ): Handler | null {
-  const schema = eventSchema(kind, event);
+  const schema = loaded().eventSchema(kind, event);
   if (!schema) return null;
   const bound: Handler = (data) => {
     const parsed = schema.safeParse(data);
@@ -169,11 +180,11 @@ export function connectRealtime({
       if (socketState === 'connected') wasConnected = true;
       publish();
     });
-    channelNames = memberChannelKinds.map((kind) => subscribeMemberChannel(created, userId, kind));
+    channelNames = loaded().memberChannelKinds.map((kind) => subscribeMemberChannel(created, userId, kind));
   };
 
   const subscribeMemberChannel = (pusher: PusherLike, userId: number, kind: MemberChannelKind) => {
-    const name = memberChannel(userId, kind);
+    const name = loaded().memberChannel(userId, kind);
     let renewed = false;
     const subscribe = () => {
       const channel = pusher.subscribe(name);
@@ -183,7 +194,7 @@ export function connectRealtime({
         renewed = false;
         publish();
       });
-      for (const event of Object.keys(realtimeEvents[kind]) as MemberEventName[]) {
+      for (const event of Object.keys(loaded().realtimeEvents[kind]) as MemberEventName[]) {
         if (IGNORED_EVENTS.has(event)) continue;
         bindParsed(channel, kind, event, (payload: MemberEvents[typeof event]) =>
           realtimeBus.emit(event, payload),
@@ -211,7 +222,8 @@ export function connectRealtime({
     return name;
   };
 
-  Promise.resolve(createClient(config.key, pusherOptions(config, headers)))
+  loadContracts()
+    .then(() => createClient(config.key, pusherOptions(config, headers)))
     .then((created) => {
       if (closed) created.disconnect();
       else start(created);
@@ -295,7 +307,7 @@ export function joinChannel<K extends SharedChannelKind>(
       }
       // The server ended every subscription (a partner hidden or removed, a session ended): subscribe
       // again while still wanted; /pusher/auth lets back in only who may still join.
-      channel.bind(CHANNEL_CLOSED_EVENT, () => {
+      channel.bind(loaded().CHANNEL_CLOSED_EVENT, () => {
         if (extraChannels.get(channelName) !== joined || joined.channel !== channel) return;
         pusher.unsubscribe(channelName);
         joined.attach(pusher, channelName);

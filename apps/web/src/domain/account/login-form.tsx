@@ -1,4 +1,3 @@
-import { loginBody } from '@trostnetz/contracts/auth';
 import type { User } from '@trostnetz/contracts/user';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,15 +7,19 @@ import { Button } from '../../components/ui/button.tsx';
 import { PasswordField } from '../../components/ui/password-field.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { useErrorMessage } from '../../lib/error-message.ts';
-import { submitWith, useFieldState, useZodForm } from '../../lib/form.ts';
+import { submitWith, useFieldState } from '../../lib/form-state.ts';
+import { useLazyZodForm } from '../../lib/lazy-form.ts';
 import { useLogin } from './login.ts';
+
+/** The form's schema, fetched when the form is first focused or sent (issue 13). */
+const loadSchema = () => import('@trostnetz/contracts/auth').then((m) => m.loginBody);
 
 /** The sign-in form: on /login, and inside the checkout (issue 14). */
 export function LoginForm({ onDone, notice }: { onDone: (user: User) => void; notice?: ReactNode }) {
   const { t } = useTranslation('auth');
   const login = useLogin();
   const toMessage = useErrorMessage();
-  const form = useZodForm(loginBody, { defaultValues: { username: '', password: '' } });
+  const form = useLazyZodForm(loadSchema, { defaultValues: { username: '', password: '' } });
   const username = useFieldState(form, 'username');
   const password = useFieldState(form, 'password');
 
@@ -25,7 +28,7 @@ export function LoginForm({ onDone, notice }: { onDone: (user: User) => void; no
   });
 
   return (
-    <form noValidate onSubmit={onSubmit} className="space-y-5">
+    <form noValidate onSubmit={onSubmit} onFocus={form.preload} className="space-y-5">
       {notice}
       {login.isError && <Alert tone="error">{toMessage(login.error)}</Alert>}
       <TextField

@@ -1,12 +1,16 @@
 import { useMutation } from '@tanstack/react-query';
-import { type LoginBody, loginResponse } from '@trostnetz/contracts/auth';
+import type { LoginBody } from '@trostnetz/contracts/auth';
 import type { User } from '@trostnetz/contracts/user';
 import { apiRequest, TOKEN_PATH } from '../../lib/api-client.ts';
 import { startSession } from '../../lib/session.ts';
 
 /** POST /api/auth/tokens; 401 invalid_credentials is never renewed. */
 export async function login(body: LoginBody): Promise<User> {
-  const answer = loginResponse.parse(await apiRequest<unknown>(TOKEN_PATH, { method: 'POST', body }));
+  const [{ loginResponse }, raw] = await Promise.all([
+    import('@trostnetz/contracts/auth'),
+    apiRequest<unknown>(TOKEN_PATH, { method: 'POST', body }),
+  ]);
+  const answer = loginResponse.parse(raw);
   startSession(answer, answer.user);
   return answer.user;
 }

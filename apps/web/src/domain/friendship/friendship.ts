@@ -1,5 +1,4 @@
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
-import { friendActionResponse, friendSendResponse } from '@trostnetz/contracts/partners';
 import { apiRequest, isApiError } from '../../lib/api-client.ts';
 import { realtimeBus } from '../../lib/realtime.ts';
 import { type TrackedEvent, track } from '../../lib/track.ts';
@@ -60,7 +59,10 @@ export function followFriendshipEvents(client: QueryClient): () => void {
 
 export async function friendAction(action: FriendAction, id: number, message?: string) {
   const body = message?.trim() ? { message: message.trim() } : {};
-  const raw = await apiRequest<unknown>(`${paths[action]}/${id}`, { method: 'POST', body });
+  const [{ friendActionResponse, friendSendResponse }, raw] = await Promise.all([
+    import('@trostnetz/contracts/partners'),
+    apiRequest<unknown>(`${paths[action]}/${id}`, { method: 'POST', body }),
+  ]);
   return action === 'send' ? friendSendResponse.parse(raw) : friendActionResponse.parse(raw);
 }
 

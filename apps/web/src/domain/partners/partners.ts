@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type Partner, partnerList } from '@trostnetz/contracts/partners';
+import type { Partner } from '@trostnetz/contracts/partners';
 import { apiRequest } from '../../lib/api-client.ts';
 
 /**
@@ -10,7 +10,12 @@ import { apiRequest } from '../../lib/api-client.ts';
 export const partnersQueryKey = ['partners'] as const;
 
 export async function getPartners(): Promise<Partner[]> {
-  return partnerList.parse(await apiRequest<unknown>('/api/chat/partners'));
+  // The schema (and zod) is fetched beside the answer, not with the first screen (issue 13).
+  const [{ partnerList }, raw] = await Promise.all([
+    import('@trostnetz/contracts/partners'),
+    apiRequest<unknown>('/api/chat/partners'),
+  ]);
+  return partnerList.parse(raw);
 }
 
 /** The partner list if it was loaded in this page session (SPEC.md §2: chat-with needs it), else undefined. */

@@ -1,5 +1,5 @@
 import type { ChatMessage } from '@trostnetz/contracts/chat';
-import { FriendStatus } from '@trostnetz/contracts/friendship';
+import { FriendStatus } from '@trostnetz/contracts/friend-status';
 import type { Partner } from '@trostnetz/contracts/partners';
 
 /** Befriended partners can write; former friends with messages stay readable (read-only). */

@@ -1,5 +1,4 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { unreadResponse } from '@trostnetz/contracts/chat';
 import { useChatStore } from '../../../domain/chat/chat-store.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { readingNow } from './mark-read.ts';
@@ -10,7 +9,11 @@ import { readingNow } from './mark-read.ts';
  */
 export async function getUnread(): Promise<number> {
   try {
-    const unread = unreadResponse.parse(await apiRequest<unknown>('/api/chat/unreadByChat'));
+    const [{ unreadResponse }, raw] = await Promise.all([
+      import('@trostnetz/contracts/chat'),
+      apiRequest<unknown>('/api/chat/unreadByChat'),
+    ]);
+    const unread = unreadResponse.parse(raw);
     // The conversation being read right now has nothing unread; one in a hidden tab keeps its count.
     const reading = readingNow();
     if (reading) delete unread.by_sender[String(reading.partnerId)];

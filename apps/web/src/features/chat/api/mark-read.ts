@@ -1,4 +1,3 @@
-import { readResponse } from '@trostnetz/contracts/chat';
 import { useChatStore } from '../../../domain/chat/chat-store.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { pageVisible } from '../../../lib/page-visibility.ts';
@@ -33,9 +32,11 @@ async function markRead(chatId: number, partnerId: number): Promise<void> {
   const store = useChatStore.getState();
   store.clearUnread(partnerId);
   try {
-    const read = readResponse.parse(
-      await apiRequest<unknown>(`/api/chat/messages/${chatId}/${partnerId}/read`, { method: 'POST' }),
-    );
+    const [{ readResponse }, raw] = await Promise.all([
+      import('@trostnetz/contracts/chat'),
+      apiRequest<unknown>(`/api/chat/messages/${chatId}/${partnerId}/read`, { method: 'POST' }),
+    ]);
+    const read = readResponse.parse(raw);
     for (const [id, { read_at }] of Object.entries(read)) {
       useChatStore.getState().markRead(partnerId, [Number(id)], read_at);
     }

@@ -1,12 +1,16 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type NotificationList, notificationList } from '@trostnetz/contracts/notifications';
+import type { NotificationList } from '@trostnetz/contracts/notifications';
 import { useEffect } from 'react';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { realtimeBus } from '../../../lib/realtime.ts';
 
 /** GET /api/notifications: newest first (one entry per partner or post while unread), and the unread count. */
 export async function getNotifications(): Promise<NotificationList> {
-  return notificationList.parse(await apiRequest<unknown>('/api/notifications'));
+  const [{ notificationList }, raw] = await Promise.all([
+    import('@trostnetz/contracts/notifications'),
+    apiRequest<unknown>('/api/notifications'),
+  ]);
+  return notificationList.parse(raw);
 }
 
 export const notificationsQuery = queryOptions({ queryKey: ['notifications'], queryFn: getNotifications });
