@@ -8,6 +8,7 @@ const TARGETS = [
   'realtime',
   'accounts',
   'policies',
+  'staff',
   'moderation',
   'groups',
   'notifications',
