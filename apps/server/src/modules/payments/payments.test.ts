@@ -8,6 +8,7 @@ import { users } from '../../db/schema/users.ts';
 import { eraseMember, exportMember } from '../../lifecycle/member-data-table.ts';
 import { type MemberTokens, onboardMember, registerMember, strongPassword } from '../../test/factories.ts';
 import { call, createTestApp, outbox, type TestApp } from '../../test/test-app.ts';
+import { deliver, invoice, type SignOptions, signedEvent as signEvent } from './webhook.test-support.ts';
 
 const DAY = 86_400_000;
 const stripe = new Stripe('sk_test_signing_only');
@@ -46,52 +47,9 @@ async function buyWithTestProvider(
   return { session, next: String(done.json.url) };
 }
 
-/** A Stripe-shaped event, signed as Stripe signs it (or with a wrong secret / an old timestamp). */
-function signedEvent(
-  type: string,
-  object: Record<string, unknown>,
-  opts: { secret?: string; created?: number; timestamp?: number; id?: string } = {},
-) {
-  const payload = JSON.stringify({
-    id: opts.id ?? `evt_${Math.random().toString(36).slice(2)}`,
-    object: 'event',
-    created: opts.created ?? Math.floor(Date.now() / 1000),
-    type,
-    data: { object },
-  });
-  const header = stripe.webhooks.generateTestHeaderString({
-    payload,
-    secret: opts.secret ?? t.config.stripe.webhookSecret,
-    ...(opts.timestamp ? { timestamp: opts.timestamp } : {}),
-  });
-  return { payload, header };
-}
-const deliver = (app: TestApp, e: { payload: string; header: string }) =>
-  app.app.inject({
-    method: 'POST',
-    url: '/api/payments/webhook',
-    payload: e.payload,
-    headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': e.header },
-  });
-const invoice = (
-  sub: { reference: string; providerSubscriptionId: string | null },
-  periodEnd: Date,
-  extra = {},
-) => ({
-  id: `in_${Math.random().toString(36).slice(2)}`,
-  object: 'invoice',
-  amount_paid: 699,
-  billing_reason: 'subscription_cycle',
-  status_transitions: { paid_at: Math.floor(Date.now() / 1000) },
-  lines: { data: [{ period: { end: Math.floor(periodEnd.getTime() / 1000) } }] },
-  parent: {
-    subscription_details: {
-      subscription: sub.providerSubscriptionId,
-      metadata: { reference: sub.reference },
-    },
-  },
-  ...extra,
-});
+/** A Stripe-shaped event signed with this file's app's webhook secret (webhook.test-support.ts). */
+const signedEvent = (type: string, object: Record<string, unknown>, opts: SignOptions = {}) =>
+  signEvent(t, type, object, opts);
 
 describe('issue 14 plans: GET /api/payments/plans', () => {
   it('plans as data: 1, 3 and 6 months in euro cents incl. VAT, per month and in total', async () => {
