@@ -55,10 +55,14 @@ export async function renewDue(ctx: AppContext, now = new Date()) {
 
 /**
  * Expiry: a cancelled contract at its end, a failed payment after the grace period, a checkout left
- * open for a day. Premium follows (recomputePremium) and the member's tabs are told live.
+ * open for a day. A checkout the member completed whose payment is still on its way (SEPA debit: up to
+ * 14 business days; Stripe then sends async_payment_succeeded or _failed) is not left open: it waits for
+ * that answer, and only ends unanswered after 30 days. Premium follows (recomputePremium) and the
+ * member's tabs are told live.
  */
 export async function expireDue(ctx: AppContext, now = new Date()) {
   const dayAgo = new Date(now.getTime() - 86_400_000);
+  const monthAgo = new Date(now.getTime() - 30 * 86_400_000);
   const ended = await ctx.db
     .update(subscriptions)
     .set({
@@ -73,7 +77,12 @@ export async function expireDue(ctx: AppContext, now = new Date()) {
       or(
         and(eq(subscriptions.status, SubscriptionStatus.active), lte(subscriptions.endsAt, now)),
         and(eq(subscriptions.status, SubscriptionStatus.pastDue), lte(subscriptions.graceUntil, now)),
-        and(eq(subscriptions.status, SubscriptionStatus.pending), lte(subscriptions.createdAt, dayAgo)),
+        and(
+          eq(subscriptions.status, SubscriptionStatus.pending),
+          isNull(subscriptions.providerSubscriptionId),
+          lte(subscriptions.createdAt, dayAgo),
+        ),
+        and(eq(subscriptions.status, SubscriptionStatus.pending), lte(subscriptions.createdAt, monthAgo)),
       ),
     )
     .returning({
