@@ -1,10 +1,4 @@
-import { execFileSync } from 'node:child_process';
-import { createECDH, randomBytes } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
-import type { IncomingMessage } from 'node:http';
-import { createServer, type Server } from 'node:https';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { DELETION_GRACE_DAYS } from '@trostnetz/contracts/account';
 import { and, eq, inArray } from 'drizzle-orm';
@@ -17,6 +11,7 @@ import { notifications, pushSubscriptions } from '../../db/schema/notifications.
 import { users } from '../../db/schema/users.ts';
 import { type MemberTokens, onboardMember, strongPassword } from '../../test/factories.ts';
 import { sendWaitingNotices, tomorrowNoon } from '../../test/notices.ts';
+import { browserKeys, pushService } from '../../test/push-service.ts';
 import { call, createTestApp, durableDatabase, outbox, type TestApp } from '../../test/test-app.ts';
 import { JOBS_SCHEMA } from '../jobs/job-queue.ts';
 import { jobTable } from '../jobs/job-table.ts';
@@ -793,64 +788,6 @@ describe('notifications: a crash in the middle of sending', () => {
     expect(await chatMailSubjects(b, d)).toHaveLength(1);
   });
 });
-
-/** A self-signed certificate for the stand-in push service (web-push speaks https only). */
-function selfSigned() {
-  const dir = mkdtempSync(path.join(tmpdir(), 'push-tls-'));
-  const [key, cert] = [path.join(dir, 'key.pem'), path.join(dir, 'cert.pem')];
-  execFileSync(
-    'openssl',
-    [
-      'req',
-      '-x509',
-      '-newkey',
-      'ec',
-      '-pkeyopt',
-      'ec_paramgen_curve:prime256v1',
-      '-nodes',
-      '-keyout',
-      key,
-      '-out',
-      cert,
-      '-days',
-      '1',
-      '-subj',
-      '/CN=127.0.0.1',
-    ],
-    { stdio: 'ignore' },
-  );
-  return { key: readFileSync(key), cert: readFileSync(cert) };
-}
-
-/** A stand-in push service on 127.0.0.1 (https) that records what it receives and answers `status`. */
-async function pushService(status = 201) {
-  // Only this test process trusts the stand-in's self-signed certificate.
-  process.env.NODE_TLS_REJECT_UNAUTHORIZED = '0';
-  const received: { headers: IncomingMessage['headers']; body: Buffer }[] = [];
-  const server: Server = createServer(selfSigned(), (req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c) => chunks.push(c));
-    req.on('end', () => {
-      received.push({ headers: req.headers, body: Buffer.concat(chunks) });
-      res.writeHead(status).end();
-    });
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const url = `https://127.0.0.1:${(server.address() as AddressInfo).port}/push/${randomBytes(4).toString('hex')}`;
-  return { url, received, close: () => new Promise((r) => server.close(r)) };
-}
-
-/** A browser's push keys, as PushManager.subscribe makes them. */
-function browserKeys() {
-  const ecdh = createECDH('prime256v1');
-  ecdh.generateKeys();
-  const auth = randomBytes(16);
-  return {
-    ecdh,
-    auth,
-    keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: auth.toString('base64url') },
-  };
-}
 
 /** Quiet hours moved to a window that does not hold the present hour, so a push test passes at any time of day. */
 const awake = (m: MemberTokens) => {

@@ -1,0 +1,229 @@
+import { DEFAULT_CHOICES } from '@trostnetz/contracts/notifications';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type MemberTokens, registerMember, verifyMember } from '../../test/factories.ts';
+import { call, createTestApp, outbox, type TestApp } from '../../test/test-app.ts';
+import { newsConfirmUrl, unsubscribeUrl } from './notification-links.ts';
+import { inQuietHours, orDefaults, quietHoursEnd } from './preferences.service.ts';
+
+/**
+ * The member's choices (issue 13): kind × channel with calm defaults, quiet hours in their own time
+ * zone, product news by mail only after the confirmation link (UWG § 7), one-click unsubscribe.
+ */
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+let seq = 0;
+async function member(): Promise<MemberTokens> {
+  const m = await registerMember(t, { nickname: `Ida${++seq}` });
+  await verifyMember(t, m);
+  return m;
+}
+const prefs = (m: MemberTokens, body: unknown) =>
+  call(t, 'PUT', '/api/user/notifications', { token: m.token, body });
+const shown = (m: MemberTokens) => call(t, 'GET', '/api/user/notifications', { token: m.token });
+/** The member's settings as the export of their data lists them (only what they changed is stored). */
+async function storedSettings(m: MemberTokens) {
+  const { exportMember } = await import('../../lifecycle/member-data-table.ts');
+  const data = (await exportMember(t.app.ctx, m.id)) as unknown as { notifications: { settings: unknown[] } };
+  return data.notifications.settings;
+}
+/** The confirmation links for product news mailed to the member, oldest first. */
+async function newsLinks(m: MemberTokens) {
+  const links = (await outbox(t))
+    .filter((x) => x.to.includes(m.email))
+    .map((x) => x.links.find((l) => l.includes('/api/notifications/news/confirm')))
+    .filter((l): l is string => l !== undefined)
+    .map((l) => new URL(l.replaceAll('&amp;', '&')));
+  return links.map((u) => `${u.pathname}${u.search}`);
+}
+
+describe('notifications: quiet hours', () => {
+  const row = (quietStart: number, quietEnd: number, timeZone: string) => ({
+    ...orDefaults(1, null),
+    quietStart,
+    quietEnd,
+    timeZone,
+  });
+  const utc = (iso: string) => new Date(`${iso}Z`);
+
+  it('quiet hours rule: a window within one day (9–17) holds from its start hour up to, not including, its end hour', () => {
+    const nine = row(9, 17, 'UTC');
+    expect(
+      [
+        '2030-01-15T03:00',
+        '2030-01-15T08:59',
+        '2030-01-15T09:00',
+        '2030-01-15T16:59',
+        '2030-01-15T17:00',
+        '2030-01-15T20:00',
+      ].map((at) => inQuietHours(nine, utc(at))),
+    ).toEqual([false, false, true, true, false, false]);
+  });
+
+  it("quiet hours rule: 22–7 wraps past midnight, in the member's own time zone (Berlin: UTC+1 in winter, UTC+2 in summer)", () => {
+    const berlin = row(22, 7, 'Europe/Berlin');
+    expect(
+      ['2030-01-15T20:59', '2030-01-15T21:00', '2030-01-16T05:59', '2030-01-16T06:00'].map((at) =>
+        inQuietHours(berlin, utc(at)),
+      ),
+    ).toEqual([false, true, true, false]);
+    expect(
+      ['2030-07-15T19:59', '2030-07-15T20:00', '2030-07-16T04:59', '2030-07-16T05:00'].map((at) =>
+        inQuietHours(berlin, utc(at)),
+      ),
+    ).toEqual([false, true, true, false]);
+  });
+
+  it('quiet hours rule: start = end means no quiet hours at all, at any hour', () => {
+    for (const hour of [0, 5, 23]) {
+      const none = row(hour, hour, 'UTC');
+      const quiet = Array.from({ length: 24 }, (_, h) =>
+        inQuietHours(none, new Date(Date.UTC(2030, 0, 15, h, 30))),
+      ).filter(Boolean);
+      expect(quiet, String(hour)).toEqual([]);
+    }
+  });
+
+  it('quiet hours rule: a held mail goes out at the first quarter hour outside them (07:00 in Berlin), one outside them at the next quarter hour', () => {
+    const berlin = row(22, 7, 'Europe/Berlin');
+    expect(quietHoursEnd(berlin, utc('2030-01-15T22:10')).toISOString()).toBe('2030-01-16T06:00:00.000Z');
+    expect(quietHoursEnd(berlin, utc('2030-01-16T05:59:59')).toISOString()).toBe('2030-01-16T06:00:00.000Z');
+    expect(quietHoursEnd(berlin, utc('2030-01-16T11:01')).toISOString()).toBe('2030-01-16T11:15:00.000Z');
+    expect(quietHoursEnd(berlin, utc('2030-01-16T11:15')).toISOString()).toBe('2030-01-16T11:15:00.000Z');
+  });
+});
+
+describe('notifications: the choices', () => {
+  it('preferences rule: a change keeps every earlier choice it does not name; only what differs from the calm defaults is stored', async () => {
+    const m = await member();
+    expect((await prefs(m, { choices: { chat_message: { email: false } } })).status).toBe(200);
+    expect((await prefs(m, { choices: { friend_request: { push: false } } })).status).toBe(200);
+    const res = await shown(m);
+    expect(res.json).toEqual({
+      choices: {
+        ...DEFAULT_CHOICES,
+        chat_message: { in_app: true, email: false, push: true },
+        friend_request: { in_app: true, email: true, push: false },
+      },
+      quiet_hours: { start: 22, end: 7 },
+      time_zone: 'Europe/Berlin',
+      news_email: 'off',
+      push_public_key: t.config.vapid.publicKey,
+    });
+    expect(await storedSettings(m)).toEqual([
+      {
+        choices: { chat_message: { email: false }, friend_request: { push: false } },
+        quiet_hours: { start: 22, end: 7 },
+        time_zone: 'Europe/Berlin',
+        news_confirmed_at: null,
+      },
+    ]);
+  });
+
+  it('always-on rule: security, deletion and export notices sent back as they are change nothing and are not stored as choices', async () => {
+    const m = await member();
+    const fixed = { in_app: false, email: true, push: false };
+    const res = await prefs(m, {
+      choices: { security: fixed, deletion: fixed, export: fixed, chat_message: { push: false } },
+    });
+    expect(res.status).toBe(200);
+    expect(await storedSettings(m)).toEqual([
+      {
+        choices: { chat_message: { push: false } },
+        quiet_hours: { start: 22, end: 7 },
+        time_zone: 'Europe/Berlin',
+        news_confirmed_at: null,
+      },
+    ]);
+  });
+
+  it('unsubscribe rule: one click never switches off a fixed kind (a report’s receipt, a security notice) and stores nothing for it; with a choosable kind in the same link, only that one is switched off', async () => {
+    const m = await member();
+    const click = (kinds: Parameters<typeof unsubscribeUrl>[2]) => {
+      const url = new URL(unsubscribeUrl(t.config, m.id, kinds));
+      return t.app.inject({
+        method: 'POST',
+        url: `${url.pathname}${url.search}`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'List-Unsubscribe=One-Click',
+      });
+    };
+    expect((await click(['report_received', 'security'])).statusCode).toBe(200);
+    expect(await storedSettings(m)).toEqual([]);
+    expect((await shown(m)).json.choices).toEqual(DEFAULT_CHOICES);
+
+    expect((await click(['chat_message', 'report_decided'])).statusCode).toBe(200);
+    expect((await shown(m)).json.choices).toEqual({
+      ...DEFAULT_CHOICES,
+      chat_message: { in_app: true, email: false, push: true },
+    });
+  });
+});
+
+describe('notifications: product news by mail (double opt-in, UWG § 7)', () => {
+  it('product news rule: switching news mail on sends one confirmation mail and shows "pending" (off until confirmed); asking again or changing anything else sends none; the link switches it on, shown as on', async () => {
+    const m = await member();
+    const news = async () => {
+      const res = await shown(m);
+      return [res.json.news_email, (res.json.choices as Record<string, unknown>).news];
+    };
+    const off = { in_app: false, email: false, push: false };
+    expect(await news()).toEqual(['off', off]);
+    // Something else changes: no confirmation mail.
+    expect((await prefs(m, { quiet_hours: { start: 23, end: 6 } })).status).toBe(200);
+    expect(await newsLinks(m)).toEqual([]);
+
+    const asked = await prefs(m, { choices: { news: { email: true } } });
+    expect([asked.json.news_email, (asked.json.choices as Record<string, unknown>).news]).toEqual([
+      'pending',
+      off,
+    ]);
+    expect((await prefs(m, { choices: { news: { email: true } } })).status).toBe(200);
+    expect((await prefs(m, { time_zone: 'Europe/Vienna' })).status).toBe(200);
+    const links = await newsLinks(m);
+    expect(links).toHaveLength(1);
+    expect(await news()).toEqual(['pending', off]);
+
+    const confirmed = await call(t, 'POST', links[0]!);
+    expect([confirmed.status, confirmed.json]).toEqual([
+      200,
+      { message: 'Danke! Du bekommst Neuigkeiten jetzt per E-Mail.' },
+    ]);
+    expect(await news()).toEqual(['confirmed', { in_app: false, email: true, push: false }]);
+    // Once confirmed, neither another change nor asking again sends a new confirmation mail.
+    expect((await prefs(m, { quiet_hours: { start: 22, end: 7 } })).status).toBe(200);
+    expect((await prefs(m, { choices: { news: { email: true } } })).status).toBe(200);
+    expect(await newsLinks(m)).toHaveLength(1);
+    expect(await news()).toEqual(['confirmed', { in_app: false, email: true, push: false }]);
+  });
+
+  it('product news rule: switching news mail off forgets the confirmation: the old link then changes nothing (409), and switching it on again asks again', async () => {
+    const m = await member();
+    await prefs(m, { choices: { news: { email: true } } });
+    const [link] = await newsLinks(m);
+    expect((await call(t, 'POST', link!)).status).toBe(200);
+
+    await prefs(m, { choices: { news: { email: false } } });
+    expect((await shown(m)).json.news_email).toBe('off');
+    const again = await call(t, 'POST', link!);
+    expect([again.status, again.json.code]).toEqual([409, 'conflict']);
+    expect((await shown(m)).json.news_email).toBe('off');
+
+    await prefs(m, { choices: { news: { email: true } } });
+    expect(await newsLinks(m)).toHaveLength(2);
+    expect((await shown(m)).json.news_email).toBe('pending');
+  });
+
+  it('product news rule: a valid confirmation link of a member who never asked for news changes nothing (409, not an error) and stores nothing', async () => {
+    const m = await member();
+    const url = new URL(newsConfirmUrl(t.config, m.id));
+    const res = await call(t, 'POST', `${url.pathname}${url.search}`);
+    expect([res.status, res.json.code]).toEqual([409, 'conflict']);
+    expect((await shown(m)).json.news_email).toBe('off');
+    expect(await storedSettings(m)).toEqual([]);
+  });
+});
