@@ -4,8 +4,6 @@ import { strykerTarget } from './base.mjs';
 // suspensions. The console's sign-in (TOTP and its replay rule) is the `staff` target.
 export default strykerTarget({
   name: 'moderation',
-  mutate: [
-    'apps/server/src/modules/admin/moderation.service.ts',
-  ],
+  mutate: ['apps/server/src/modules/admin/moderation.service.ts'],
   vitestConfig: 'stryker/vitest.moderation.config.ts',
 });
