@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eraseMember } from '../../lifecycle/member-data-table.ts';
 import { strongPassword } from '../../test/factories.ts';
 import { call, createTestApp, type TestApp } from '../../test/test-app.ts';
-import { at, type Checkout, DAY_S, T0, webhookWorld } from './webhook.test-support.ts';
+import { at, type Checkout, DAY_S, received, T0, webhookWorld } from './webhook.test-support.ts';
 
 /**
  * Issue 14, POST /api/payments/webhook (webhook.ts): what paid and failed invoices and the provider's
@@ -10,7 +10,6 @@ import { at, type Checkout, DAY_S, T0, webhookWorld } from './webhook.test-suppo
  * time is in 2030 (T0 = 15 January 2030, 09:00 UTC), so each expected moment and date is exact.
  */
 const DAY_MS = 86_400_000;
-const received = { status: 200, body: { received: true } };
 /** 15 February 2030, 09:00 UTC: the end of a one-month contract paid at T0. */
 const FEB_15 = new Date(Date.UTC(2030, 1, 15, 9, 0, 0));
 

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { subscriptions } from '../../db/schema/payments.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { at, DAY_S, deliver, signedEvent, T0, webhookWorld } from './webhook.test-support.ts';
+import { at, DAY_S, deliver, received, signedEvent, T0, webhookWorld } from './webhook.test-support.ts';
 
 /**
  * Issue 14, POST /api/payments/webhook (webhook.ts): the signature, each event once, which contract an
@@ -10,7 +10,6 @@ import { at, DAY_S, deliver, signedEvent, T0, webhookWorld } from './webhook.tes
  * webhook-contract-rules.test.ts.
  */
 const DAY_MS = 86_400_000;
-const received = { status: 200, body: { received: true } };
 const invalidSignature = {
   status: 400,
   body: { code: 'invalid_signature', message: 'Die Signatur ist ungültig.' },

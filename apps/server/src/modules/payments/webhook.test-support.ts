@@ -75,6 +75,9 @@ export const invoice = (
 });
 
 /** 15 January 2030, 09:00 UTC (10:00 in Berlin): event times far from today, so every expected value is exact. */
+/** The webhook's answer to every event it took (or had taken before). */
+export const received = { status: 200, body: { received: true } };
+
 export const T0 = Date.UTC(2030, 0, 15, 9, 0, 0) / 1000;
 export const DAY_S = 86_400;
 /** A moment given in Stripe's seconds. */
