@@ -7,6 +7,7 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 let passed = 0;
 let failed = 0;
 const failures = [];
+const failedNames = [];
 
 function run(label, cmd, args, env = {}) {
   console.log(`\n=== ${label}: ${cmd} ${args.join(' ')}`);
@@ -50,7 +51,16 @@ if (existsSync(vitestJson)) {
   const r = JSON.parse(readFileSync(vitestJson, 'utf8'));
   passed += r.numPassedTests;
   failed += r.numFailedTests;
-  if (r.numFailedTests > 0) failures.push(`${r.numFailedTests} unit/API tests`);
+  if (r.numFailedTests > 0) {
+    failures.push(`${r.numFailedTests} unit/API tests`);
+    // Named again at the very end, where a cut CI log still shows them.
+    for (const file of r.testResults ?? []) {
+      for (const t of file.assertionResults ?? []) {
+        if (t.status === 'failed')
+          failedNames.push(`${file.name.replace(`${process.cwd()}/`, '')} › ${t.fullName}`);
+      }
+    }
+  }
   if (!unitOk && r.numFailedTests === 0) check('vitest run (suite error)', false);
 } else check('vitest run (no report)', false);
 
@@ -65,14 +75,28 @@ if (!existsSync(CHROMIUM)) {
   rmSync(pwJson, { force: true });
   const e2eOk = run('browser journeys', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts']);
   if (existsSync(pwJson)) {
-    const s = JSON.parse(readFileSync(pwJson, 'utf8')).stats;
+    const report = JSON.parse(readFileSync(pwJson, 'utf8'));
+    const s = report.stats;
     passed += s.expected + (s.flaky ?? 0);
     failed += s.unexpected;
-    if (s.unexpected > 0) failures.push(`${s.unexpected} browser journeys`);
+    if (s.unexpected > 0) {
+      failures.push(`${s.unexpected} browser journeys`);
+      const walk = (suite) => {
+        for (const spec of suite.specs ?? []) {
+          for (const t of spec.tests ?? []) {
+            if (t.status === 'unexpected')
+              failedNames.push(`${spec.file} › [${t.projectName}] ${spec.title}`);
+          }
+        }
+        for (const child of suite.suites ?? []) walk(child);
+      };
+      for (const suite of report.suites ?? []) walk(suite);
+    }
     if (!e2eOk && s.unexpected === 0) check('playwright (run error)', false);
   } else check('playwright (no report)', false);
 } else check('build', false);
 
 if (failures.length) console.log(`\nFailed: ${failures.join(', ')}`);
+for (const name of failedNames) console.log(`  ✗ ${name}`);
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(failed > 0 ? 1 : 0);

@@ -11,6 +11,7 @@ import {
   DAY,
   deliverEvent,
   euro,
+  inContractOrder,
   plainLines,
   type StripeRequest,
   startFakeStripe,
@@ -95,10 +96,12 @@ function contractRow(m: MemberTokens, set: Partial<typeof subscriptions.$inferIn
   };
 }
 
-/** The contract mails a member got (not the address verification), oldest first. */
+/** The contract mails a member got (not the address verification), in contract order (inContractOrder). */
 const contractMails = async (app: TestApp, address: string) =>
-  (await outbox(app)).filter(
-    (x) => x.to === address && !/bestätige deine E-Mail|confirm your e-mail/.test(x.subject),
+  inContractOrder(
+    (await outbox(app)).filter(
+      (x) => x.to === address && !/bestätige deine E-Mail|confirm your e-mail/.test(x.subject),
+    ),
   );
 const bySubject = (mails: OutboxMail[], subject: string) => mails.find((x) => x.subject === subject)!;
 

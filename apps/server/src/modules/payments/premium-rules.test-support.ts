@@ -149,3 +149,14 @@ export function plainLines(mail: OutboxMail): string[] {
 
 /** `6,99 €` as Intl writes it in German (a no-break space before the sign). */
 export const euro = (amount: string) => `${amount}\u00a0€`;
+
+/**
+ * Contract mails in a fixed order: in the order the events happened, and within one event the order
+ * confirmation before the receipt before a failure notice. Mails queued by one event are separate jobs,
+ * which the job queue may deliver in either order (PostgreSQL runs them side by side).
+ */
+export function inContractOrder(mails: OutboxMail[]): OutboxMail[] {
+  const rank = (m: OutboxMail) =>
+    /Bestellung|premium order/.test(m.subject) ? 0 : /Quittung|Receipt/.test(m.subject) ? 1 : 2;
+  return [...mails].sort((a, b) => rank(a) - rank(b));
+}

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eraseMember } from '../../lifecycle/member-data-table.ts';
 import { strongPassword } from '../../test/factories.ts';
 import { call, createTestApp, type TestApp } from '../../test/test-app.ts';
+import { inContractOrder } from './premium-rules.test-support.ts';
 import { at, type Checkout, DAY_S, received, T0, webhookWorld } from './webhook.test-support.ts';
 
 /**
@@ -21,9 +22,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** The subjects of the contract mails (order, receipt, failed payment) a member got, oldest first. */
+/** The contract mails (order, receipt, failed payment) a member got, in contract order (inContractOrder). */
 const contractMails = async (c: Checkout) =>
-  (await w.mails(c)).filter((m) => /Bestellung|Quittung|Zahlung/.test(m.subject));
+  inContractOrder((await w.mails(c)).filter((m) => /Bestellung|Quittung|Zahlung/.test(m.subject)));
 const orderSubject = (c: Checkout) => `Trostnetz: Deine Bestellung von Premium (${c.reference})`;
 const receiptSubject = (number: string, amount: string) =>
   `Trostnetz: Quittung ${number} über ${amount}\u00a0€`;
