@@ -10,9 +10,11 @@ const TARGETS = [
   'policies',
   'staff',
   'moderation',
+  'decisions',
   'groups',
   'notifications',
   'premium',
+  'webhooks',
 ];
 const asked = process.argv.slice(2);
 const unknown = asked.filter((t) => !TARGETS.includes(t));
