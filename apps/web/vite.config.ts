@@ -79,10 +79,12 @@ export default defineConfig(({ command }) => ({
           // Rollup's CommonJS helpers, for void-elements below (and pusher-js, which loads later anyway).
           if (id.includes('commonjsHelpers')) return 'state';
           if (!id.includes('node_modules')) return undefined;
-          // Radix's dialog and what it is made of (focus trap, scroll lock, layers): one chunk, loaded by the
-          // screens with a dialog and by the crisis button when it is first used, never by the first screen.
+          // Radix's dialog and what only it is made of (focus trap, scroll lock, layers): one chunk, fetched
+          // when a dialog is first opened (components/ui/dialog.tsx), never by a first screen. The primitives
+          // it shares with the switch (slot, context, controllable state) are left to Rollup, so a screen with
+          // a switch does not load the dialog.
           if (
-            /node_modules\/(@radix-ui\/(primitive|react-(compose-refs|context|use-layout-effect|use-effect-event|use-controllable-state|slot|primitive|id|use-callback-ref|dismissable-layer|focus-scope|portal|presence|focus-guards|dialog|use-escape-keydown))|react-remove-scroll|react-remove-scroll-bar|use-callback-ref|use-sidecar|get-nonce|react-style-singleton|aria-hidden|tslib)\//.test(
+            /node_modules\/(@radix-ui\/react-(id|use-callback-ref|dismissable-layer|focus-scope|portal|presence|focus-guards|dialog|use-escape-keydown)|react-remove-scroll|react-remove-scroll-bar|use-callback-ref|use-sidecar|get-nonce|react-style-singleton|aria-hidden|tslib)\//.test(
               id,
             )
           )

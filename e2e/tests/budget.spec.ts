@@ -13,14 +13,14 @@ import { onboardedMember } from '../support/members.ts';
  * read from the build in apps/web/dist. A failure names the largest chunks.
  */
 const LOGIN_BUDGET_KB = 120;
-const DASHBOARD_BUDGET_KB = 195;
+const DASHBOARD_BUDGET_KB = 185;
 // Issue 13 asks for 120 KB on both. Reached so far (gzip): /login 232 → 164.1 → 119.5 KB, /dashboard
-// 241-259 → 192.4 → 194.1 KB: by running on Preact (decision 019), bundling only the app shell's German texts,
-// loading the form library when a friendship dialog opens, and keeping zod and the contracts' schemas off the
+// 241-259 → 192.4 → 194.1 → 183.7 KB: by running on Preact (decision 019), bundling only the app shell's German
+// texts, loading the form library when a friendship dialog opens, keeping zod and the contracts' schemas off the
 // first screen (decision 020: schemas are fetched with the first answer they check, /api/config is read
-// without zod, the sign-in form fetches its resolver on first focus), and the crisis button's dialog until it
-// is used. /dashboard is still over: zod (26.1 KB) checks its answers, and React Router (30.0 KB), TanStack
-// Query with i18next (30.5 KB), pusher-js (18.3 KB), the German texts (16.1 KB) and the dialog stack (13.2 KB)
+// without zod, the sign-in form fetches its resolver on first focus), and fetching every dialog (Radix) when it
+// is first opened (components/ui/dialog.tsx). /dashboard is still over: zod (26.1 KB) checks its answers, and
+// React Router (30.0 KB), TanStack Query with i18next (30.5 KB), pusher-js (18.3 KB) and the German texts (16.1 KB)
 // load with it. These limits hold what was reached so that nothing grows back; lower them with each saving.
 
 const web = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../apps/web');

@@ -2,35 +2,18 @@ import { LifeBuoy } from 'lucide-react';
 import { type ComponentProps, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '../ui/cn.ts';
+import { loadDialog, loadedDialog } from '../ui/dialog.tsx';
 import { CrisisHelpList } from './crisis-help-list.tsx';
 
-type DialogComponent = typeof import('../ui/dialog.tsx').Dialog;
+type DialogComponent = Awaited<ReturnType<typeof loadDialog>>;
 
 /**
- * The dialog (Radix and its focus trap, scroll lock and layers, about 11 KB) is fetched when the button is
- * first pointed at, focused or pressed, not with the first screen (issue 13). The button itself is part of
- * the first screen and works at once; a press before the dialog is there opens it as soon as it arrives.
+ * One tap from every member screen to the crisis lines (DESIGN.md §7). Its dialog is fetched as every
+ * dialog is (ui/dialog.tsx); should that fail, the lines show in a plain panel anyway.
  */
-let dialog: Promise<DialogComponent> | null = null;
-let loaded: DialogComponent | null = null;
-const loadDialog = () => {
-  dialog ??= import('../ui/dialog.tsx').then(
-    (m) => {
-      loaded = m.Dialog;
-      return m.Dialog;
-    },
-    (error: unknown) => {
-      dialog = null; // the next press tries again
-      throw error;
-    },
-  );
-  return dialog;
-};
-
-/** One tap from every member screen to the crisis lines (DESIGN.md §7). */
 export function CrisisButton({ className, compact = false }: { className?: string; compact?: boolean }) {
   const { t } = useTranslation('crisis');
-  const [Dialog, setDialog] = useState<DialogComponent | null>(() => loaded);
+  const [Dialog, setDialog] = useState<DialogComponent | null>(loadedDialog);
   const [open, setOpen] = useState(false);
   // The dialog could not be fetched (offline, or a release replaced the files): the lines show anyway.
   const [failed, setFailed] = useState(false);

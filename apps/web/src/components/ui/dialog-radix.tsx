@@ -2,7 +2,7 @@ import * as RadixDialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import type { ReactNode } from 'react';
 
-interface DialogProps {
+export interface DialogProps {
   trigger: ReactNode;
   title: string;
   description?: ReactNode;
@@ -13,8 +13,8 @@ interface DialogProps {
   onOpenChange?: (open: boolean) => void;
 }
 
-/** Accessible modal: focus trapped, Escape closes, focus returns to the trigger. */
-export function Dialog({
+/** Accessible modal (Radix): focus trapped, Escape closes, focus returns to the trigger. Loaded by dialog.tsx. */
+export function RadixDialogImpl({
   trigger,
   title,
   description,
