@@ -13,6 +13,7 @@ const TARGETS = [
   'decisions',
   'groups',
   'notifications',
+  'checkout',
   'premium',
   'webhooks',
 ];
