@@ -79,11 +79,11 @@ async function scopeOf(target) {
   }
   return scope;
 }
-const inScope = (scope, file, mutant) => {
+function inScope(scope, file, mutant) {
   const range = scope.get(file);
   const line = mutant.location?.start?.line ?? 0;
   return Boolean(range) && line >= range.from && line <= range.to;
-};
+}
 
 /**
  * Stryker keeps every file of the incremental file in its report, mutated by this target or not. A file or
