@@ -137,7 +137,7 @@ export async function listReports(db: Db, status: ReportStatus): Promise<AdminRe
   );
   const items = await Promise.all([...groups.values()].map((g) => listItem(db, g, ref)));
   return items.sort((a, b) =>
-    a.concern !== b.concern ? (a.concern ? -1 : 1) : a.oldest_at.localeCompare(b.oldest_at) && a.id - b.id,
+    a.concern !== b.concern ? (a.concern ? -1 : 1) : a.oldest_at.localeCompare(b.oldest_at) || a.id - b.id,
   );
 }
 
