@@ -10,6 +10,7 @@ export default defineConfig({
     // about four seconds less per test file and mutant.
     globalSetup: ['./vitest.global-setup.ts'],
     include: [
+      'src/modules/admin/moderation-rules.test.ts',
       'src/modules/admin/moderation.test.ts',
       'src/modules/admin/notice-links.test.ts',
       'src/modules/admin/report-receipts.test.ts',

@@ -99,6 +99,7 @@ async function groupOf(db: Db, anchor: ReportRow): Promise<ReportRow[]> {
 async function listItem(db: Db, group: ReportRow[], ref: (id: number | null | undefined) => Ref) {
   const first = group[0]!;
   const latest = group.at(-1)!;
+  const taken = group.find((r) => r.status === 'in_review');
   const snap = await snapshotOf(db, first.targetType, first.targetId, latest.snapshot ?? null);
   const reasons = [...new Set(group.map((r) => r.reason))] as AdminReportListItem['reasons'];
   return {
@@ -110,20 +111,22 @@ async function listItem(db: Db, group: ReportRow[], ref: (id: number | null | un
     excerpt: [snap.title, snap.message].filter(Boolean).join(' — ').slice(0, EXCERPT),
     report_count: group.length,
     oldest_at: first.createdAt.toISOString(),
-    status: first.status,
-    assignee: ref(first.assigneeId),
+    // A report that came in while the item is in review belongs to that review.
+    status: taken ? taken.status : first.status,
+    assignee: ref((taken ?? first).assigneeId),
   } satisfies AdminReportListItem;
 }
 
 /**
  * One entry per reported item (however many reported it), reports of concern for a person first,
- * then the oldest. Resolved items are grouped by their decision.
+ * then the oldest. An item is in review while any of its reports is (a report that came in meanwhile
+ * joins that review); resolved items are grouped by their decision.
  */
 export async function listReports(db: Db, status: ReportStatus): Promise<AdminReportListItem[]> {
   const rows = await db
     .select()
     .from(reports)
-    .where(statusWhere(status))
+    .where(status === 'resolved' ? statusWhere(status) : ne(reports.status, 'resolved'))
     .orderBy(asc(reports.id))
     .limit(2000);
   const groups = new Map<string, ReportRow[]>();
@@ -135,7 +138,9 @@ export async function listReports(db: Db, status: ReportStatus): Promise<AdminRe
     db,
     rows.map((r) => r.assigneeId),
   );
-  const items = await Promise.all([...groups.values()].map((g) => listItem(db, g, ref)));
+  const items = (await Promise.all([...groups.values()].map((g) => listItem(db, g, ref)))).filter(
+    (item) => item.status === status,
+  );
   return items.sort((a, b) =>
     a.concern !== b.concern ? (a.concern ? -1 : 1) : a.oldest_at.localeCompare(b.oldest_at) || a.id - b.id,
   );
@@ -206,12 +211,27 @@ export async function reportDetail(db: Db, id: number): Promise<AdminReport> {
   };
 }
 
+const takenByOther = (r: Pick<ReportRow, 'status' | 'assigneeId'>, staff: UserRow) =>
+  r.status === 'in_review' && r.assigneeId !== staff.id;
+
 /** Take an item: open → in review, assigned to me (409 report_taken when someone else has it). */
 export async function assignReport(ctx: AppContext, staff: UserRow, id: number) {
   const anchor = await reportRow(ctx.db, id);
   if (anchor.status === 'resolved') throw new AppError('conflict');
-  if (anchor.status === 'in_review' && anchor.assigneeId !== staff.id) throw new AppError('report_taken');
   await ctx.db.transaction(async (tx) => {
+    // The item, not only the report named: a report that came in later must not hand a taken item over.
+    const item = await tx
+      .select({ status: reports.status, assigneeId: reports.assigneeId })
+      .from(reports)
+      .where(
+        and(
+          eq(reports.targetType, anchor.targetType),
+          eq(reports.targetId, anchor.targetId),
+          ne(reports.status, 'resolved'),
+        ),
+      )
+      .for('update');
+    if (item.some((r) => takenByOther(r, staff))) throw new AppError('report_taken');
     const taken = await tx
       .update(reports)
       .set({ status: 'in_review', assigneeId: staff.id, updatedAt: new Date() })
@@ -240,7 +260,8 @@ export async function assignReport(ctx: AppContext, staff: UserRow, id: number) 
 async function contentOf(db: Db, type: DbTarget, id: number, snap: ReportSnapshot | null) {
   if (type === 'profile') {
     const [u] = await db.select({ about: users.about }).from(users).where(eq(users.id, id));
-    return { authorId: id, content: u?.about ?? null };
+    // A report may name an id that is no account (reports never tell whether one exists): nobody to decide on.
+    return { authorId: u ? id : null, content: u?.about ?? null };
   }
   if (type === 'post') {
     const [p] = await db.select().from(posts).where(eq(posts.id, id));
@@ -310,9 +331,9 @@ export function suspensionEnd(day: string | undefined): Date {
 export async function decideReport(ctx: AppContext, staff: UserRow, id: number, body: ReportDecisionBody) {
   const anchor = await reportRow(ctx.db, id);
   if (anchor.status === 'resolved') throw new AppError('conflict');
-  if (anchor.status === 'in_review' && anchor.assigneeId !== staff.id) throw new AppError('report_taken');
-  const until = body.decision === 'member_suspended' ? suspensionEnd(body.until) : null;
   const group = await groupOf(ctx.db, anchor);
+  if (group.some((r) => takenByOther(r, staff))) throw new AppError('report_taken');
+  const until = body.decision === 'member_suspended' ? suspensionEnd(body.until) : null;
   const { authorId, content } = await contentOf(
     ctx.db,
     anchor.targetType,
