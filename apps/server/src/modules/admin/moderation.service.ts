@@ -99,7 +99,6 @@ async function groupOf(db: Db, anchor: ReportRow): Promise<ReportRow[]> {
 async function listItem(db: Db, group: ReportRow[], ref: (id: number | null | undefined) => Ref) {
   const first = group[0]!;
   const latest = group.at(-1)!;
-  const taken = group.find((r) => r.status === 'in_review');
   const snap = await snapshotOf(db, first.targetType, first.targetId, latest.snapshot ?? null);
   const reasons = [...new Set(group.map((r) => r.reason))] as AdminReportListItem['reasons'];
   return {
@@ -111,9 +110,10 @@ async function listItem(db: Db, group: ReportRow[], ref: (id: number | null | un
     excerpt: [snap.title, snap.message].filter(Boolean).join(' — ').slice(0, EXCERPT),
     report_count: group.length,
     oldest_at: first.createdAt.toISOString(),
-    // A report that came in while the item is in review belongs to that review.
-    status: taken ? taken.status : first.status,
-    assignee: ref((taken ?? first).assigneeId),
+    // The oldest report's: taking an item takes every report it has, so one that came in later while
+    // the item is in review (still open itself) belongs to that review.
+    status: first.status,
+    assignee: ref(first.assigneeId),
   } satisfies AdminReportListItem;
 }
 
