@@ -15,8 +15,10 @@ export default defineConfig(({ command }) => ({
     // React Router 7's package.json names only its development build, whatever the mode (remix-run/react-router
     // #12532, #14102): development warnings and checks shipped to every member. The build takes its production
     // build, which it ships beside it; the dev server and the tests keep the warnings.
-    alias:
-      command === 'build'
+    alias: [
+      // zod without its `new Function` probe, which the CSP reports as a violation (src/lib/zod.ts).
+      { find: /^zod$/, replacement: fileURLToPath(new URL('./src/lib/zod.ts', import.meta.url)) },
+      ...(command === 'build'
         ? [
             {
               find: /^react-router$/,
@@ -26,7 +28,8 @@ export default defineConfig(({ command }) => ({
               ),
             },
           ]
-        : [],
+        : []),
+    ],
   },
   plugins: [
     preact(),
@@ -78,6 +81,7 @@ export default defineConfig(({ command }) => ({
             return 'contracts';
           // Rollup's CommonJS helpers, for void-elements below (and pusher-js, which loads later anyway).
           if (id.includes('commonjsHelpers')) return 'state';
+          if (id.endsWith('/src/lib/zod.ts')) return 'zod';
           if (!id.includes('node_modules')) return undefined;
           // Radix's dialog and what only it is made of (focus trap, scroll lock, layers): one chunk, fetched
           // when a dialog is first opened (components/ui/dialog.tsx), never by a first screen. The primitives

@@ -109,6 +109,27 @@ test.describe('first-screen budget', () => {
   });
 });
 
+test('best-practices rule: a signed-in /dashboard raises no Content-Security-Policy violation (zod runs jitless in the browser, src/lib/zod.ts)', async ({
+  browser,
+  request,
+  baseURL,
+}) => {
+  test.skip(test.info().project.name !== 'desktop-1280', 'width-independent');
+  const member = await onboardedMember(request, `Csp${Date.now() % 100000}`);
+  const { context, page } = await openPage(browser, baseURL as string, 'de', member);
+  const violations: string[] = [];
+  await page.exposeFunction('reportViolation', (v: string) => violations.push(v));
+  // A string: the journeys are type-checked without the DOM's types.
+  await page.addInitScript(
+    "document.addEventListener('securitypolicyviolation', (e) => window.reportViolation([e.violatedDirective, e.blockedURI, e.sourceFile, e.lineNumber].join(' ')));",
+  );
+  await page.goto('/dashboard');
+  await page.waitForLoadState('networkidle');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  expect(violations).toEqual([]);
+  await context.close();
+});
+
 test('layout rule: a signed-in /dashboard does not move under the reader while it loads (layout shift < 0.05 on a slow phone)', async ({
   browser,
   request,
