@@ -17,7 +17,9 @@ const TARGETS = [
   'premium',
   'webhooks',
 ];
-const asked = process.argv.slice(2);
+// `--force` tests every mutant again (a full run, to time it), still writing the incremental file.
+const force = process.argv.includes('--force');
+const asked = process.argv.slice(2).filter((a) => a !== '--force');
 const unknown = asked.filter((t) => !TARGETS.includes(t));
 if (unknown.length) {
   console.error(`Unknown mutation target ${unknown.join(', ')}; known: ${TARGETS.join(', ')}`);
@@ -30,7 +32,11 @@ for (const target of asked.length ? asked : TARGETS) {
   const scope = await scopeOf(target);
   pruneIncrementalFile(target, scope);
   const started = Date.now();
-  const run = spawnSync('npx', ['stryker', 'run', `stryker/${target}.config.mjs`], { stdio: 'inherit' });
+  const run = spawnSync(
+    'npx',
+    ['stryker', 'run', `stryker/${target}.config.mjs`, ...(force ? ['--force'] : [])],
+    { stdio: 'inherit' },
+  );
   const minutes = ((Date.now() - started) / 60_000).toFixed(1);
   compactIncrementalFile(target);
   const c = counts(target, scope);
