@@ -16,6 +16,7 @@ import { suspensionEnd } from './moderation.service.ts';
 import {
   APPEAL_WINDOW_MS,
   appeal,
+  appealDecidedBySecond,
   appealOf,
   auditAfter,
   authorPost,
@@ -1071,10 +1072,7 @@ describe('deciding a report', () => {
     ]);
     expect((await auditAfter(w, before)).map((a) => a.targetLabel)).toEqual([`comment:${commentId}`]);
     expect(announced()).toEqual([]);
-    expect((await appeal(w, w.author, d.id)).status).toBe(201);
-    expect(
-      (await decideAppeal(w, w.mod2, (await appealOf(w, d.id)).id, 'reversed', 'Doch in Ordnung.')).status,
-    ).toBe(200);
+    await appealDecidedBySecond(w, w.author, d.id, 'reversed', 'Doch in Ordnung.');
     expect(await seen(w.reporter)).toEqual(['visible', 'Eine bearbeitete Antwort', null]);
     expect(await commentRow(w, commentId)).toMatchObject({ removedAt: null, removedDecisionId: null });
     expect(announced()).toEqual([]);
@@ -1112,15 +1110,7 @@ describe('deciding a report', () => {
     expect((await auditAfter(w, before)).map((a) => [a.action, a.targetLabel])).toEqual([
       ['report.content_removed', `chat_message:${m.id}`],
     ]);
-    expect((await appeal(w, sender, d.id)).status).toBe(201);
-    const reversed = await decideAppeal(
-      w,
-      w.mod2,
-      (await appealOf(w, d.id)).id,
-      'reversed',
-      'War ein Zitat.',
-    );
-    expect(reversed.status, reversed.text).toBe(200);
+    await appealDecidedBySecond(w, sender, d.id, 'reversed', 'War ein Zitat.');
     expect(await messageRow(w, m.id)).toMatchObject({ removedAt: null, removedDecisionId: null });
     expect(announced()).toEqual([m.id, m.id]);
 
@@ -1133,16 +1123,8 @@ describe('deciding a report', () => {
       statement: 'Auch das.',
     });
     expect(dGone.content).toBe('Gleich gelöscht');
-    expect((await appeal(w, sender, dGone.id)).status).toBe(201);
     vi.mocked(announceModeratedMessage).mockClear();
-    const upheld = await decideAppeal(
-      w,
-      w.mod2,
-      (await appealOf(w, dGone.id)).id,
-      'upheld',
-      'Bleibt entfernt.',
-    );
-    expect(upheld.status, upheld.text).toBe(200);
+    await appealDecidedBySecond(w, sender, dGone.id, 'upheld', 'Bleibt entfernt.');
     expect(announced()).toEqual([]);
     expect((await messageRow(w, gone.id)).removedDecisionId).toBe(dGone.id);
 
@@ -1155,15 +1137,7 @@ describe('deciding a report', () => {
     expect(announced()).toEqual([]);
     expect((await messageRow(w, warned.id)).removedAt).toBeNull();
     // A warning reversed changes nothing in the conversation: nothing to tell it.
-    expect((await appeal(w, sender, dWarned.id)).status).toBe(201);
-    const unwarned = await decideAppeal(
-      w,
-      w.mod2,
-      (await appealOf(w, dWarned.id)).id,
-      'reversed',
-      'Ton war ok.',
-    );
-    expect(unwarned.status, unwarned.text).toBe(200);
+    await appealDecidedBySecond(w, sender, dWarned.id, 'reversed', 'Ton war ok.');
     expect(announced()).toEqual([]);
   });
 
@@ -1189,10 +1163,7 @@ describe('deciding a report', () => {
       }),
     ]);
     expect((await auditAfter(w, before)).map((a) => a.targetLabel)).toEqual([`profile:${member.id}`]);
-    expect((await appeal(w, member, d.id)).status).toBe(201);
-    expect(
-      (await decideAppeal(w, w.mod2, (await appealOf(w, d.id)).id, 'reversed', 'Kein Spam.')).status,
-    ).toBe(200);
+    await appealDecidedBySecond(w, member, d.id, 'reversed', 'Kein Spam.');
     expect((await userRow(w, member.id)).about).toBe('Kaufe günstig bei mir!');
 
     const warned = await newMember(w, 'Alter Text');
@@ -1203,10 +1174,7 @@ describe('deciding a report', () => {
     });
     expect((await userRow(w, warned.id)).about).toBe('Alter Text');
     await dbOf(w).update(users).set({ about: 'Neuer Text' }).where(eq(users.id, warned.id));
-    expect((await appeal(w, warned, dWarned.id)).status).toBe(201);
-    expect(
-      (await decideAppeal(w, w.mod2, (await appealOf(w, dWarned.id)).id, 'reversed', 'Doch echt.')).status,
-    ).toBe(200);
+    await appealDecidedBySecond(w, warned, dWarned.id, 'reversed', 'Doch echt.');
     expect((await userRow(w, warned.id)).about).toBe('Neuer Text');
   });
 

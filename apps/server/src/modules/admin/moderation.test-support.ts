@@ -258,6 +258,20 @@ export const decideAppeal = (
     body: { decision, statement },
   });
 
+/** The affected member appeals the notice (201) and the second moderator decides it (200). */
+export async function appealDecidedBySecond(
+  w: World,
+  m: MemberTokens,
+  decisionId: number,
+  decision: 'upheld' | 'reversed',
+  statement: string,
+) {
+  expect((await appeal(w, m, decisionId)).status).toBe(201);
+  const res = await decideAppeal(w, w.mod2, (await appealOf(w, decisionId)).id, decision, statement);
+  expect(res.status, res.text).toBe(200);
+  return res;
+}
+
 /** The newest audit row's id: rows after it are what a step wrote. */
 export async function lastAuditId(w: World) {
   const [row] = await dbOf(w).select({ id: auditLog.id }).from(auditLog).orderBy(desc(auditLog.id)).limit(1);
