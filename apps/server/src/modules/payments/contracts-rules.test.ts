@@ -51,6 +51,25 @@ function stripeCalls() {
       );
 }
 
+/**
+ * Cancelled to the end of the period it is paid for: the contract runs until then, marked cancelled,
+ * and the only request to Stripe was to cancel it at that end.
+ */
+async function expectEndsAtPeriodEnd(
+  sub: { id: number; providerSubscriptionId: string | null },
+  end: Date,
+  requests: unknown[],
+) {
+  expect(await contractOf(sub.id)).toMatchObject({ status: 'active', endsAt: end, endReason: 'cancelled' });
+  expect(requests).toEqual([
+    {
+      method: 'POST',
+      path: `/v1/subscriptions/${sub.providerSubscriptionId}`,
+      params: { cancel_at_period_end: 'true' },
+    },
+  ]);
+}
+
 let bought = 0;
 /**
  * A contract bought at Stripe: the checkout through the API, then Stripe's signed events (the session
@@ -267,14 +286,7 @@ describe('the forms without a login', () => {
       email: m.email,
     });
     const end = sub.currentPeriodEnd!;
-    expect(await contractOf(sub.id)).toMatchObject({ status: 'active', endsAt: end, endReason: 'cancelled' });
-    expect(calls()).toEqual([
-      {
-        method: 'POST',
-        path: `/v1/subscriptions/${sub.providerSubscriptionId}`,
-        params: { cancel_at_period_end: 'true' },
-      },
-    ]);
+    await expectEndsAtPeriodEnd(sub, end, calls());
     expect(await userRow(m.id)).toMatchObject({ isPremium: true, premiumUntil: end });
     expect(declaration).toMatchObject({ userId: m.id, subscriptionId: sub.id });
     const mails = await confirmations(m.email);
@@ -475,14 +487,7 @@ describe('withdrawal within 14 days, with the pro-rata refund', () => {
       { receivedAt: new Date(started.getTime() + 14 * DAY + 1000) },
     );
     const end = sub.currentPeriodEnd!;
-    expect(await contractOf(sub.id)).toMatchObject({ status: 'active', endsAt: end, endReason: 'cancelled' });
-    expect(calls()).toEqual([
-      {
-        method: 'POST',
-        path: `/v1/subscriptions/${sub.providerSubscriptionId}`,
-        params: { cancel_at_period_end: 'true' },
-      },
-    ]);
+    await expectEndsAtPeriodEnd(sub, end, calls());
     expect(await userRow(m.id)).toMatchObject({ isPremium: true, premiumUntil: end });
     expect(declaration).toMatchObject({ userId: m.id, subscriptionId: sub.id });
     const mails = await confirmations(m.email);
@@ -609,14 +614,7 @@ describe('cancelling in the settings and deleting the account', () => {
         },
       ],
     });
-    expect(await contractOf(sub.id)).toMatchObject({ status: 'active', endsAt: end, endReason: 'cancelled' });
-    expect(calls()).toEqual([
-      {
-        method: 'POST',
-        path: `/v1/subscriptions/${sub.providerSubscriptionId}`,
-        params: { cancel_at_period_end: 'true' },
-      },
-    ]);
+    await expectEndsAtPeriodEnd(sub, end, calls());
     const mails = await confirmations(m.email);
     expect(mails.map((x) => x.subject)).toEqual(['Trostnetz: Deine Kündigung ist eingegangen']);
     expect(plainLines(mails[0]!)).toEqual([
