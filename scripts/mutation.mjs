@@ -6,13 +6,17 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 const TARGETS = [
   'matching',
   'realtime',
+  'realtime-http',
   'accounts',
+  'tokens',
   'policies',
   'staff',
   'moderation',
   'decisions',
   'groups',
+  'group-feeds',
   'notifications',
+  'notification-mail',
   'checkout',
   'premium',
   'webhooks',
@@ -49,7 +53,7 @@ console.log('\n=== mutation scores (killed + timeout over all mutants, break at 
 for (const r of results) {
   const score = r.total ? ((100 * (r.killed + r.timeout)) / r.total).toFixed(1) : '–';
   console.log(
-    `${r.ok ? 'ok  ' : 'FAIL'} ${r.target.padEnd(9)} ${score} %  killed ${r.killed}, timeout ${r.timeout}, ` +
+    `${r.ok ? 'ok  ' : 'FAIL'} ${r.target.padEnd(17)} ${score} %  killed ${r.killed}, timeout ${r.timeout}, ` +
       `survived ${r.survived}, no coverage ${r.noCoverage}, errors ${r.errors}  (${r.minutes} min)`,
   );
 }

@@ -1,12 +1,10 @@
 import { strykerTarget } from './base.mjs';
 
-// The realtime protocol: signatures, handshake, client messages and events, subscriptions, presence data,
-// the HTTP API's checks.
+// The realtime protocol over the socket: handshake, client messages and events, subscriptions, presence data,
+// channel names, frames. Its HTTP side is the target `realtime-http`; both run the package's own tests.
 export default strykerTarget({
   name: 'realtime',
   mutate: [
-    'packages/realtime/src/auth-signature.ts',
-    'packages/realtime/src/http-signature.ts',
     'packages/realtime/src/handshake.ts',
     'packages/realtime/src/client-messages.ts',
     'packages/realtime/src/client-events.ts',
@@ -14,8 +12,6 @@ export default strykerTarget({
     'packages/realtime/src/presence-data.ts',
     'packages/realtime/src/channel-name.ts',
     'packages/realtime/src/frames.ts',
-    'packages/realtime/src/http-api.ts',
-    'packages/realtime/src/http-events.ts',
     'packages/realtime/src/protocol-codes.ts',
     // Not mutated: server.ts, server-context.ts, delivery.ts, write-batching.ts, activity-monitor.ts and
     // adapters/ (transport, fan-out and the Redis adapter, whose tests need Redis), options.ts (defaults),
