@@ -165,6 +165,8 @@ const de = {
   'mail.receipt.subject': '{{app}}: Quittung {{reference}} über {{amount}}',
   'mail.receipt.paid':
     'wir haben deine Zahlung erhalten. Quittung {{reference}}: {{amount}} inkl. {{vat}} MwSt. (19 %) für {{app}} Premium, {{plan}}, bezahlt am {{date}}. Premium läuft bis {{until}}.',
+  'mail.receipt.paid_after_end':
+    'wir haben deine Zahlung erhalten. Quittung {{reference}}: {{amount}} inkl. {{vat}} MwSt. (19 %) für {{app}} Premium, {{plan}}, bezahlt am {{date}}. Dein Vertrag ist beendet, diese Zahlung verlängert Premium nicht. Fragen dazu beantworten wir dir unter {{topic}}.',
   'mail.receipt.action': 'Alle Quittungen',
 
   'mail.cancellation.subject': '{{app}}: Deine Kündigung ist eingegangen',
@@ -516,6 +518,8 @@ const en: Record<TextKey, string> = {
   'mail.receipt.subject': '{{app}}: Receipt {{reference}} for {{amount}}',
   'mail.receipt.paid':
     'we have received your payment. Receipt {{reference}}: {{amount}} incl. {{vat}} VAT (19 %) for {{app}} Premium, {{plan}}, paid on {{date}}. Premium runs until {{until}}.',
+  'mail.receipt.paid_after_end':
+    'we have received your payment. Receipt {{reference}}: {{amount}} incl. {{vat}} VAT (19 %) for {{app}} Premium, {{plan}}, paid on {{date}}. Your contract has ended; this payment does not extend Premium. Questions about it: write to us at {{topic}}.',
   'mail.receipt.action': 'All receipts',
 
   'mail.cancellation.subject': '{{app}}: Your cancellation has arrived',

@@ -163,7 +163,8 @@ const mails = {
   },
   receipt: {
     subject: 'mail.receipt.subject',
-    body: () => ['mail.receipt.paid'],
+    // A payment for a contract that has already ended (a late event) extends nothing: the mail says so.
+    body: (p) => [p.until ? 'mail.receipt.paid' : 'mail.receipt.paid_after_end'],
     action: 'mail.receipt.action',
     footer: 'mail.footer.contract',
   },

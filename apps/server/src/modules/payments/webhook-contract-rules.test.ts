@@ -144,7 +144,7 @@ describe('invoice.paid: a receipt for each payment, the period it pays for, the 
     expect((await contractMails(c)).filter((m) => m.subject.includes('Quittung'))).toHaveLength(1);
   });
 
-  it('an invoice paid for a contract that already ended: the receipt is kept and mailed, the contract stays ended, no premium', async () => {
+  it('an invoice paid for a contract that already ended: the receipt is kept and mailed without a premium end, the contract stays ended, no premium', async () => {
     const c = await w.activeContract();
     const ended = w.subscription(c, T0 + 31 * DAY_S, { status: 'canceled', ended_at: T0 + 5 * DAY_S });
     expect(await w.send('customer.subscription.deleted', ended, T0 + 5 * DAY_S)).toEqual(received);
@@ -155,10 +155,15 @@ describe('invoice.paid: a receipt for each payment, the period it pays for, the 
     expect(before).toMatchObject({ status: 'ended', currentPeriodEnd: FEB_15 });
     expect(await w.receipts(c)).toHaveLength(1);
     expect(await w.premium(c)).toEqual({ isPremium: false, premiumUntil: null });
-    expect((await contractMails(c)).map((m) => m.subject)).toEqual([
-      orderSubject(c),
-      receiptSubject((await w.receipts(c))[0]!.number, '6,99'),
-    ]);
+    const [receipt] = await w.receipts(c);
+    const mails = await contractMails(c);
+    expect(mails.map((m) => m.subject)).toEqual([orderSubject(c), receiptSubject(receipt!.number, '6,99')]);
+    expect(flat(mails[1]!.text)).toContain(
+      `Quittung ${receipt!.number}: 6,99 € inkl. 1,12 € MwSt. (19 %) für Trostnetz Premium, 1 Monat(e), ` +
+        'bezahlt am 21. Januar 2030. Dein Vertrag ist beendet, diese Zahlung verlängert Premium nicht. ' +
+        'Fragen dazu beantworten wir dir unter kontakt@trostnetz.example.',
+    );
+    expect(flat(mails[1]!.text)).not.toContain('Premium läuft bis');
   });
 
   it('a member whose data was erased: payments and failures are still recorded for the books, but nobody is mailed', async () => {

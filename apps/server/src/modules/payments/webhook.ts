@@ -226,7 +226,7 @@ async function applyEvent(tx: Tx, row: SubscriptionRow, event: Stripe.Event, eff
           effects.push((c) =>
             contractMail(c, 'receipt', { ...snapshot, reference: receipt.number }, to, {
               date: paidAt,
-              until: snapshot.endsAt ?? snapshot.currentPeriodEnd,
+              until: ended ? null : (snapshot.endsAt ?? snapshot.currentPeriodEnd),
               amountCents: receipt.amountCents,
             }),
           );
