@@ -84,7 +84,10 @@ function periodEndOnOrAfter(sub: SubscriptionRow, wanted: Date | null): Date {
   return end;
 }
 
-const unix = (d: Date) => Math.floor(d.getTime() / 1000);
+/** Seconds since 1970, as the provider takes a time. */
+function unix(d: Date): number {
+  return Math.floor(d.getTime() / 1000);
+}
 
 /** Ends a contract at `at` (now or later), at the provider first, then here. */
 async function endContract(

@@ -73,7 +73,9 @@ export const money = (locale: Locale, cents: number) =>
     cents / 100,
   );
 /** The VAT (19 %) contained in a gross amount. */
-export const vatOf = (cents: number) => cents - Math.round(cents / 1.19);
+export function vatOf(cents: number): number {
+  return cents - Math.round(cents / 1.19);
+}
 
 /**
  * POST /api/payments/checkout: a pending contract and the address to pay at. With Stripe a Checkout
