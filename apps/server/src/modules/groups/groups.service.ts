@@ -59,13 +59,16 @@ const timestampOf = (micros: string) =>
   sql`('epoch'::timestamptz + ${micros}::bigint * interval '1 microsecond')`;
 
 /** SQL: (created_at, id) before / after a position (newest first / oldest first). */
-export const before = (createdAt: AnyPgColumn, id: AnyPgColumn, p: Position) =>
-  sql`(${createdAt}, ${id}) < (${timestampOf(p.micros)}, ${p.id}::bigint)`;
-export const after = (
+export function before(createdAt: AnyPgColumn, id: AnyPgColumn, p: Position): SQL {
+  return sql`(${createdAt}, ${id}) < (${timestampOf(p.micros)}, ${p.id}::bigint)`;
+}
+export function after(
   createdAt: SQL | typeof comments.createdAt,
   id: SQL | typeof comments.id,
   p: Position,
-) => sql`(${createdAt}, ${id}) > (${timestampOf(p.micros)}, ${p.id}::bigint)`;
+): SQL {
+  return sql`(${createdAt}, ${id}) > (${timestampOf(p.micros)}, ${p.id}::bigint)`;
+}
 
 /* ---------- content notes ---------- */
 

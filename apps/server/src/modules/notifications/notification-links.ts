@@ -37,11 +37,9 @@ export function checkUnsubscribe(
   return kinds.length ? { userId: q.u, kinds } : null;
 }
 
-const NEWS_LINK_TTL_SEC = 7 * 24 * 3600;
-
 /** The link in the product news confirmation mail (double opt-in), valid for a week. */
 export function newsConfirmUrl(config: Config, userId: number, now = Date.now()): string {
-  const e = Math.floor(now / 1000) + NEWS_LINK_TTL_SEC;
+  const e = Math.floor(now / 1000) + 7 * 24 * 3600;
   return `${config.appUrl}/api/notifications/news/confirm?u=${userId}&e=${e}&s=${sign(config, 'news', `${userId}:${e}`)}`;
 }
 
