@@ -220,6 +220,22 @@ describe('client frame answers', () => {
     expect(errorsOf(socket)).toEqual([{ code: 4300, message: 'Invalid JSON' }]);
   });
 
+  it('protocol rule: a message without a string event gets 4300 "A message needs an event name"; an unknown event gets 4300 "Unsupported event <name>", quoting at most 200 characters of it', async () => {
+    server = await startTestServer();
+    const socket = await connect();
+    for (const frame of ['null', '[]', '{}', '5', '{"event":5}']) socket.ws.send(frame);
+    const long = `x-${'e'.repeat(300)}`;
+    socket.ws.send(JSON.stringify({ event: 'pusher:nothing' }));
+    socket.ws.send(JSON.stringify({ event: long }));
+    await settle(socket);
+    expect(errorsOf(socket)).toEqual([
+      ...Array.from({ length: 5 }, () => ({ code: 4300, message: 'A message needs an event name' })),
+      { code: 4300, message: 'Unsupported event pusher:nothing' },
+      { code: 4300, message: `Unsupported event ${long.slice(0, 200)}` },
+    ]);
+    expect(socket.closeCode).toBeNull();
+  });
+
   it('protocol rule: pusher:subscribe/unsubscribe data may be an object or the JSON text of one; anything else, or none, gets 4300 "pusher:subscribe needs a channel"', async () => {
     server = await startTestServer();
     const socket = await connect();
