@@ -16,6 +16,7 @@ const TARGETS = [
   'groups',
   'group-feeds',
   'notifications',
+  'notification-settings',
   'notification-mail',
   'checkout',
   'premium',
