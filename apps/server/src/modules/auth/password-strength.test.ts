@@ -43,8 +43,8 @@ describe('issue 9 item 9: password strength (zxcvbn-ts with German and English d
       ['schalke04schalke', {}],
       ['bayern1900bayern', {}],
       ['ichliebedich123', {}],
-      // Each decided by one of the product's own dictionary words (passwords.ts EXTRA_WORDS): without it,
-      // zxcvbn rates the password 3 or 4.
+      // Each decided by one of the product's own words (passwords.ts productWords): without it, zxcvbn
+      // rates the password 3 or 4.
       ['Trostpartnerin2026', {}],
       ['Ichvermissedich!', {}],
       ['Ruheinfrieden2026', {}],

@@ -163,8 +163,14 @@ const mails = {
   },
   receipt: {
     subject: 'mail.receipt.subject',
-    // A payment for a contract that has already ended (a late event) extends nothing: the mail says so.
-    body: (p) => [p.until ? 'mail.receipt.paid' : 'mail.receipt.paid_after_end'],
+    body: () => ['mail.receipt.paid'],
+    action: 'mail.receipt.action',
+    footer: 'mail.footer.contract',
+  },
+  /** A payment for a contract that has already ended (a late event): it extends nothing, and the mail says so. */
+  receiptAfterEnd: {
+    subject: 'mail.receipt.subject',
+    body: () => ['mail.receipt.paid_after_end'],
     action: 'mail.receipt.action',
     footer: 'mail.footer.contract',
   },

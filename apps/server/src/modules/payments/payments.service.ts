@@ -261,7 +261,7 @@ export function contractMail(
   const locale = sub.locale;
   const cents = extra.amountCents ?? sub.totalCents;
   const url =
-    kind === 'premiumOrder' || kind === 'receipt' || kind === 'paymentFailed'
+    kind === 'premiumOrder' || kind === 'receipt' || kind === 'receiptAfterEnd' || kind === 'paymentFailed'
       ? `${appUrl}/settings#subscription`
       : appUrl;
   ctx.mailer.queue(

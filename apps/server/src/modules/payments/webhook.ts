@@ -224,11 +224,17 @@ async function applyEvent(tx: Tx, row: SubscriptionRow, event: Stripe.Event, eff
         }
         if (to) {
           effects.push((c) =>
-            contractMail(c, 'receipt', { ...snapshot, reference: receipt.number }, to, {
-              date: paidAt,
-              until: ended ? null : (snapshot.endsAt ?? snapshot.currentPeriodEnd),
-              amountCents: receipt.amountCents,
-            }),
+            contractMail(
+              c,
+              ended ? 'receiptAfterEnd' : 'receipt',
+              { ...snapshot, reference: receipt.number },
+              to,
+              {
+                date: paidAt,
+                until: snapshot.endsAt ?? snapshot.currentPeriodEnd,
+                amountCents: receipt.amountCents,
+              },
+            ),
           );
         }
       }
