@@ -161,7 +161,8 @@ describe('invoice.paid: a receipt for each payment, the period it pays for, the 
     expect(flat(mails[1]!.text)).toContain(
       `Quittung ${receipt!.number}: 6,99 € inkl. 1,12 € MwSt. (19 %) für Trostnetz Premium, 1 Monat(e), ` +
         'bezahlt am 21. Januar 2030. Dein Vertrag ist beendet, diese Zahlung verlängert Premium nicht. ' +
-        'Fragen dazu beantworten wir dir unter kontakt@trostnetz.example.',
+        'Fragen dazu beantworten wir dir unter kontakt@trostnetz.example. ' +
+        'Alle Quittungen: http://localhost:3000/settings#subscription',
     );
     expect(flat(mails[1]!.text)).not.toContain('Premium läuft bis');
   });
