@@ -126,6 +126,10 @@ for (const lang of ['de', 'en'] as const) {
     await page.waitForTimeout(Math.max(0, 3300 - (Date.now() - loadedAt)));
     await page.getByRole('button', { name: T.submit }).click();
     const status = page.getByRole('status').filter({ hasText: T.sent });
+    // A refusal (an alert or a field marked invalid) fails here with its words, not as a missing thank-you.
+    const refused = page.locator('form [role="alert"], form [aria-invalid="true"]');
+    await expect(status.or(refused).first()).toBeVisible({ timeout: 20_000 });
+    await expect(refused, 'the form was refused').toHaveCount(0);
     await expect(status).toBeVisible();
     await expect(status).toContainText(/KS-[A-Z2-9]{4}-[A-Z2-9]{4}/);
     await expectNoAxeViolations(page, 'customer service, sent');
