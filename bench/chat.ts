@@ -53,7 +53,15 @@ const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 // The production defaults, but rate limits raised so the ladder is not stopped by the per-member chat
 // allowance (60/min): the limit is still checked on every message, its cost counted.
-const APP_ENV = { NODE_ENV: 'production', LOG_LEVEL: 'info', LOG_FORMAT: 'json', RATE_LIMIT_FACTOR: '100' };
+// METRICS_TOKEN opens GET /metrics, from which each step reads the nodes' own event-loop delay.
+const METRICS_TOKEN = 'bench-chat-metrics-token-0123456789';
+const APP_ENV = {
+  NODE_ENV: 'production',
+  LOG_LEVEL: 'info',
+  LOG_FORMAT: 'json',
+  RATE_LIMIT_FACTOR: '100',
+  METRICS_TOKEN,
+};
 // The nodes log as in production (every request, JSON lines) into a file, not onto this terminal.
 const logFile = process.env.BENCH_LOG_FILE ?? path.join(tmpdir(), 'trostnetz-bench-chat.log');
 const serverOpts = () => ({ nodeArgs, stdout: openSync(logFile, 'a') });
@@ -61,6 +69,30 @@ const report = createReport('chat');
 
 const ms = (v: number) => `${v.toFixed(1)} ms`;
 const nodeArgs = values['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${values['cpu-prof']}`] : [];
+
+/**
+ * The worst event-loop delay (p99 / max, ms) over app nodes since the last reading: prom-client's
+ * histogram starts again at every scrape. Stalls inside the server show here; stalls the server never
+ * sees (scheduling, PostgreSQL) do not. The ceiling server has no /metrics: null.
+ */
+async function serverLoop(subject: {
+  target: Target;
+  ports: number[];
+}): Promise<{ p99: number; max: number } | null> {
+  if (subject.target !== 'app') return null;
+  let p99 = 0;
+  let max = 0;
+  for (const port of subject.ports) {
+    const text = await fetch(`http://127.0.0.1:${port}/metrics`, {
+      headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+    }).then((r) => r.text());
+    const read = (name: string) =>
+      Number(new RegExp(`^${name} ([\\d.e+-]+)`, 'm').exec(text)?.[1] ?? Number.NaN) * 1000;
+    p99 = Math.max(p99, read('nodejs_eventloop_lag_p99_seconds'));
+    max = Math.max(max, read('nodejs_eventloop_lag_max_seconds'));
+  }
+  return { p99, max };
+}
 
 interface Cpu {
   /** CPU-ms per message answered 2xx, per part. */
@@ -77,9 +109,10 @@ async function measuredStep(
   rate: number,
   seconds: number,
   tag: string,
-): Promise<StepResult & { cpu: Cpu; loadAvg: number[] }> {
+): Promise<StepResult & { cpu: Cpu; loadAvg: number[]; serverLoop: { p99: number; max: number } | null }> {
   const { load, pids: serverPids } = subject;
   const loadAvg = loadAverage();
+  await serverLoop(subject);
   const sum = (pids: number[]) => pids.reduce((t, pid) => t + processCpuMs(pid), 0);
   const before = {
     server: sum(serverPids),
@@ -99,19 +132,23 @@ async function measuredStep(
     load: per(sum(load.pids), before.load),
     machineBusyPercent: (100 * (machineBusyMs() - before.machine)) / (performance.now() - before.at),
   };
-  return { ...result, cpu, loadAvg };
+  return { ...result, cpu, loadAvg, serverLoop: await serverLoop(subject) };
 }
 
 const passes = (r: StepResult) =>
   r.p99 <= P99_TARGET_MS && r.lost === 0 && r.doubled === 0 && r.errors === 0 && r.achieved >= 0.97 * r.rate;
 
-function describe(label: string, r: StepResult & { cpu: Cpu; loadAvg: number[] }): string {
+function describe(
+  label: string,
+  r: StepResult & { cpu: Cpu; loadAvg: number[]; serverLoop: { p99: number; max: number } | null },
+): string {
   return (
     `${label}: ${r.rate} msg/s offered, ${r.achieved.toFixed(0)} achieved, p50/p95/p99/max ${ms(r.p50)} / ${ms(r.p95)} / ${ms(r.p99)} / ${ms(r.max)}, ` +
     `errors ${r.errors}${r.errors ? ` ${JSON.stringify(r.statuses)}` : ''}, lost ${r.lost}${r.lost ? ` (${r.lostToClosedSockets} to sockets the server closed)` : ''}, doubled ${r.doubled}, ` +
     `${Object.keys(r.closes).length ? `sockets closed by the server ${JSON.stringify(r.closes)}, ` : ''}` +
     `CPU ms/msg node ${r.cpu.server.toFixed(2)} pg ${r.cpu.postgres.toFixed(2)} redis ${r.cpu.redis.toFixed(2)} load ${r.cpu.load.toFixed(2)}, ` +
-    `machine busy ${r.cpu.machineBusyPercent.toFixed(0)}%, client loop p99/max ${ms(r.clientLoopP99Ms)} / ${ms(r.clientLoopMaxMs)}, load ${formatLoad(r.loadAvg)}`
+    `machine busy ${r.cpu.machineBusyPercent.toFixed(0)}%, client loop p99/max ${ms(r.clientLoopP99Ms)} / ${ms(r.clientLoopMaxMs)}, ` +
+    `${r.serverLoop ? `server loop p99/max ${ms(r.serverLoop.p99)} / ${ms(r.serverLoop.max)}, ` : ''}load ${formatLoad(r.loadAvg)}`
   );
 }
 
