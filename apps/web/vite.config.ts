@@ -5,7 +5,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vite';
 import { delivery } from './build/delivery.ts';
 import { preact } from './build/preact.ts';
-import { SHELL_NAMESPACES } from './src/locales/shell-namespaces.ts';
+import { HOME_NAMESPACES, SHELL_NAMESPACES } from './src/locales/shell-namespaces.ts';
 
 const require = createRequire(import.meta.url);
 const backend = 'http://127.0.0.1:3000';
@@ -62,8 +62,10 @@ export default defineConfig(({ command }) => ({
           // The English texts: one chunk, fetched only by members who read English (lib/i18n.ts).
           // The console's texts stay with the console (lib/i18n.ts, features/nova/console-texts.ts).
           if (id.includes('/src/locales/en/') && !id.includes('/nova-console.json')) return 'locale-en';
-          // German beyond the app shell: one chunk, loaded before the first screen that needs it (lib/i18n.ts).
+          // German beyond the app shell: what the home screen and the member's frame read, and the rest, each
+          // one chunk, loaded before the first screen that needs it (lib/i18n.ts).
           const german = /\/src\/locales\/de\/([\w-]+)\.json$/.exec(id)?.[1];
+          if (german && (HOME_NAMESPACES as readonly string[]).includes(german)) return 'locale-de-home';
           if (
             german &&
             german !== 'nova-console' &&

@@ -6,7 +6,7 @@ import { isChatPartner } from '../features/chat/chat-partners.ts';
 import { isApiError } from '../lib/api-client.ts';
 import { getAppConfig } from '../lib/config.ts';
 import { leaveTo } from '../lib/external-navigation.ts';
-import { loadAllTexts } from '../lib/i18n.ts';
+import { loadAllTexts, loadHomeTexts } from '../lib/i18n.ts';
 import { queryClient } from '../lib/query-client.ts';
 import { authenticatedUser, useUserStore } from '../lib/storage/user-store.ts';
 import { ensureBootstrapped } from './bootstrap.ts';
@@ -84,9 +84,11 @@ export const guardLoader =
         params,
       }),
     );
-    // A guest on a sign-in screen needs the shell's texts alone; anyone else sees the member's frame
-    // (the bell, the menu) or a screen with words of its own (issue 13, lib/i18n.ts).
-    if (!meta.shellTexts || snapshot().user) await loadAllTexts();
+    // A guest on a sign-in screen needs the shell's texts alone; the home screen the shell's and its own
+    // (they include the member's frame: the bell, the menu); every other screen and a signed-in member's
+    // sign-in screen all of them (issue 13, lib/i18n.ts).
+    if (meta.homeTexts) await loadHomeTexts();
+    else if (!meta.shellTexts || snapshot().user) await loadAllTexts();
     return null;
   };
 

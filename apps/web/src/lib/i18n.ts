@@ -1,7 +1,7 @@
 import { defaultLocale, type Locale, pickLocale } from '@trostnetz/contracts/messages';
 import i18next, { type i18n as I18n, type Resource } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { SHELL_NAMESPACES } from '../locales/shell-namespaces.ts';
+import { HOME_NAMESPACES, SHELL_NAMESPACES } from '../locales/shell-namespaces.ts';
 
 export const LOCALE_STORAGE_KEY = 'trostnetz-locale';
 
@@ -23,28 +23,40 @@ const bundled = import.meta.glob<{ default: Record<string, unknown> }>(
   '../locales/de/{common,layout,crisis,consent,errors,auth,nova}.json',
   { eager: true },
 );
+type Loaders = Record<string, () => Promise<{ default: Record<string, unknown> }>>;
 /**
- * The rest of the German texts, one chunk (vite.config.ts), loaded before any screen that is not a sign-in
- * screen, and for a signed-in member always (app/guard-loader.ts). The other language comes whole, in one
- * chunk of its own, when a member uses it.
+ * The rest of the German texts in two chunks (vite.config.ts): what the member's home screen and frame read
+ * (HOME_NAMESPACES), loaded before /dashboard, and the others, loaded before any other screen that is not a
+ * sign-in screen (app/guard-loader.ts). The globs must be literals; below, development and the tests stop at
+ * once when they differ from the lists. The other language comes whole, in one chunk of its own, when a
+ * member uses it.
  */
-const lazyTexts: Record<Locale, Record<string, () => Promise<{ default: Record<string, unknown> }>>> = {
-  de: import.meta.glob<{ default: Record<string, unknown> }>([
-    '../locales/de/*.json',
-    '!../locales/de/{common,layout,crisis,consent,errors,auth,nova}.json',
-    '!../locales/de/nova-console.json',
-  ]),
+const germanHome: Loaders = import.meta.glob<{ default: Record<string, unknown> }>(
+  '../locales/de/{dashboard,friendship,notifications,onboarding,posts}.json',
+);
+const lazyTexts: Record<Locale, Loaders> = {
+  de: {
+    ...germanHome,
+    ...import.meta.glob<{ default: Record<string, unknown> }>([
+      '../locales/de/*.json',
+      '!../locales/de/{common,layout,crisis,consent,errors,auth,nova}.json',
+      '!../locales/de/{dashboard,friendship,notifications,onboarding,posts}.json',
+      '!../locales/de/nova-console.json',
+    ]),
+  },
   en: import.meta.glob<{ default: Record<string, unknown> }>([
     '../locales/en/*.json',
     '!../locales/en/nova-console.json',
   ]),
 };
 
+const namespaceOf = (path: string) => /locales\/[a-z]{2}\/([\w-]+)\.json$/.exec(path)?.[1];
+
 function toNamespaces(modules: Bundles): Record<string, Record<string, unknown>> {
   const namespaces: Record<string, Record<string, unknown>> = {};
   for (const [path, mod] of Object.entries(modules)) {
-    const match = /locales\/[a-z]{2}\/([\w-]+)\.json$/.exec(path);
-    if (match) namespaces[match[1]!] = mod.default;
+    const ns = namespaceOf(path);
+    if (ns) namespaces[ns] = mod.default;
   }
   return namespaces;
 }
@@ -59,6 +71,12 @@ if (
     .join() !== [...SHELL_NAMESPACES].sort().join()
 ) {
   throw new Error(`lib/i18n.ts: the bundled German texts must be exactly ${SHELL_NAMESPACES.join(', ')}`);
+}
+if (
+  import.meta.env.DEV &&
+  Object.keys(germanHome).map(namespaceOf).sort().join() !== [...HOME_NAMESPACES].sort().join()
+) {
+  throw new Error(`lib/i18n.ts: the German home texts must be exactly ${HOME_NAMESPACES.join(', ')}`);
 }
 
 function storedLocale(): Locale {
@@ -107,15 +125,20 @@ export async function setLocale(locale: Locale) {
   await i18n.changeLanguage(locale);
 }
 
-/** A language's texts, fetched once each (the German shell is bundled) and added to i18next. */
-const loading = new Map<Locale, Promise<void>>();
+/**
+ * A language's texts, fetched once each (the German shell is bundled) and added to i18next: all of them, or
+ * (`home`) only what the member's home screen and frame read. A language without a home part loads whole.
+ */
+const loading = new Map<string, Promise<void>>();
 
-export function loadLocale(locale: Locale): Promise<void> {
-  let done = loading.get(locale);
+export function loadLocale(locale: Locale, part: 'all' | 'home' = 'all'): Promise<void> {
+  const key = `${locale}:${part}`;
+  let done = loading.get(key);
   if (!done) {
-    done = Promise.all(
-      Object.entries(lazyTexts[locale]).map(async ([path, load]) => [path, await load()] as const),
-    ).then((entries) => {
+    const loaders = Object.entries(lazyTexts[locale]).filter(
+      ([path]) => part === 'all' || locale !== 'de' || path in germanHome,
+    );
+    done = Promise.all(loaders.map(async ([path, load]) => [path, await load()] as const)).then((entries) => {
       const namespaces = toNamespaces(Object.fromEntries(entries));
       // Merged, not replaced: the console may have added its own namespace before.
       resources[locale] = { ...resources[locale], ...namespaces };
@@ -123,14 +146,17 @@ export function loadLocale(locale: Locale): Promise<void> {
         i18n.addResourceBundle(locale, ns, keys, true, true);
     });
     // A failed fetch (offline) is tried again at the next screen.
-    done.catch(() => loading.delete(locale));
-    loading.set(locale, done);
+    done.catch(() => loading.delete(key));
+    loading.set(key, done);
   }
   return done;
 }
 
-/** Every text of the language shown now: what every screen but the sign-in screens needs. */
+/** Every text of the language shown now: what every screen but the sign-in screens and the home screen needs. */
 export const loadAllTexts = (): Promise<void> => loadLocale(getLocale());
+
+/** What the member's home screen and frame read (HOME_NAMESPACES), in the language shown now. */
+export const loadHomeTexts = (): Promise<void> => loadLocale(getLocale(), 'home');
 
 /** Resolves once the stored language's texts are loaded and chosen: the app renders after it. */
 export const i18nReady: Promise<void> =

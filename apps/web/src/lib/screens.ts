@@ -18,6 +18,11 @@ export interface ScreenFlags {
    * so that a first visit loads no other screen's words. Every other screen waits for all texts.
    */
   shellTexts?: boolean;
+  /**
+   * Reads only the shell's texts and HOME_NAMESPACES (locales/shell-namespaces.ts): the member's home
+   * screen, which loads no other screen's words (issue 13).
+   */
+  homeTexts?: boolean;
 }
 
 type LoadComponent = () => Promise<ComponentType>;

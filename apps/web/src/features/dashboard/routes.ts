@@ -4,6 +4,7 @@ export const dashboardScreens = defineScreens({
   dashboard: {
     path: '/dashboard',
     headerVariant: 'home',
+    homeTexts: true,
     title: 'dashboard:titles.dashboard',
     component: async () => (await import('./components/dashboard-screen.tsx')).DashboardScreen,
   },
