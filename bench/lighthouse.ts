@@ -3,6 +3,7 @@
 // accessibility and best practices. Targets (issue 13): performance ≥ 95, accessibility 100.
 // Needs `npm run build` first and Chromium (CHROME_PATH, default /usr/bin/chromium).
 import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -246,7 +247,12 @@ async function main() {
     report.finish(undefined, { print: false });
   } finally {
     chrome?.kill();
-    server.kill();
+    // The data folder goes once the server has shut down: PGlite still writes to it while it closes.
+    if (server.exitCode === null && server.signalCode === null) {
+      const exited = once(server, 'exit');
+      server.kill();
+      await exited;
+    }
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
