@@ -5,6 +5,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vite';
 import { delivery } from './build/delivery.ts';
 import { preact } from './build/preact.ts';
+import { zodWithoutJsonSchema } from './build/zod-browser.ts';
 import { HOME_NAMESPACES, SHELL_NAMESPACES } from './src/locales/shell-namespaces.ts';
 
 const require = createRequire(import.meta.url);
@@ -33,6 +34,7 @@ export default defineConfig(({ command }) => ({
   },
   plugins: [
     preact(),
+    zodWithoutJsonSchema(),
     tailwindcss(),
     // Maps outside the public folder (kept for error reports); .br and .gz beside every text asset.
     delivery({ sourcemaps: fileURLToPath(new URL('./sourcemaps', import.meta.url)) }),
