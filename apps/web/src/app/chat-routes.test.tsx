@@ -54,7 +54,8 @@ describe('chat routes (SPEC.md §2 chat, chat-with; §3 Unread state)', () => {
     expect(router.state.location.pathname).toBe('/chat');
     const list = await screen.findByRole('list', { name: 'Deine Gespräche' });
     const jonas = within(list).getByRole('link', { name: /Jonas/ });
-    expect(jonas).toHaveTextContent('2 ungelesene Nachrichten');
+    // The counts come with their own answer, which may arrive after the list.
+    await waitFor(() => expect(jonas).toHaveTextContent('2 ungelesene Nachrichten'));
     // Former friends are listed read-only; an empty nickname is a deleted account.
     expect(screen.getByRole('heading', { name: 'Frühere Gespräche' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /Konto gelöscht/ })).toBeInTheDocument();
