@@ -138,10 +138,7 @@ async function measuredStep(
 const passes = (r: StepResult) =>
   r.p99 <= P99_TARGET_MS && r.lost === 0 && r.doubled === 0 && r.errors === 0 && r.achieved >= 0.97 * r.rate;
 
-function describe(
-  label: string,
-  r: StepResult & { cpu: Cpu; loadAvg: number[]; serverLoop: { p99: number; max: number } | null },
-): string {
+function describe(label: string, r: Awaited<ReturnType<typeof measuredStep>>): string {
   return (
     `${label}: ${r.rate} msg/s offered, ${r.achieved.toFixed(0)} achieved, p50/p95/p99/max ${ms(r.p50)} / ${ms(r.p95)} / ${ms(r.p99)} / ${ms(r.max)}, ` +
     `errors ${r.errors}${r.errors ? ` ${JSON.stringify(r.statuses)}` : ''}, lost ${r.lost}${r.lost ? ` (${r.lostToClosedSockets} to sockets the server closed)` : ''}, doubled ${r.doubled}, ` +

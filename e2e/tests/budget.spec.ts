@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
@@ -198,12 +198,15 @@ const namespaceList = (name: string) =>
   );
 
 /**
- * The text namespaces the app's modules in these chunks read: `useTranslation(...)`, and keys with a namespace
- * given to `t('ns:key')` or `i18nKey`.
- * The features' routes.ts files are left out: they name every screen's title, and only the shown screen's
- * title is read (app/page-behaviour.ts).
+ * The text namespaces the app's modules in these chunks read: `useTranslation(...)`, and every string literal
+ * `'ns:key'` whose `ns` is one of the app's namespaces (other prefixes, such as Pusher's event names, are not
+ * texts). The features' routes.ts files are left out: they name every screen's title, and only the shown
+ * screen's title is read (app/page-behaviour.ts).
  */
 function namespacesUsed(chunks: ChunkEntry[], files: Iterable<string>) {
+  const namespaces = new Set(
+    readdirSync(path.join(web, 'src/locales/de')).map((f) => f.replace(/\.json$/, '')),
+  );
   const used = new Map<string, string>();
   for (const file of files)
     for (const m of chunks.find((c) => c.file === file)?.modules ?? []) {
@@ -211,7 +214,8 @@ function namespacesUsed(chunks: ChunkEntry[], files: Iterable<string>) {
       const source = readFileSync(path.join(web, m), 'utf8');
       for (const call of source.matchAll(/useTranslation\(([^)]*)\)/g))
         for (const ns of call[1]!.matchAll(/'([\w-]+)'/g)) used.set(ns[1]!, m);
-      for (const key of source.matchAll(/(?:\bt\(|i18nKey=\{?)\s*'([\w-]+):[\w.-]+'/g)) used.set(key[1]!, m);
+      for (const key of source.matchAll(/'([\w-]+):[\w.-]+'/g))
+        if (namespaces.has(key[1]!)) used.set(key[1]!, m);
     }
   return used;
 }
