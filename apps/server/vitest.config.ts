@@ -4,7 +4,6 @@ import { defineProject } from 'vitest/config';
 export default defineProject({
   test: {
     name: process.env.TEST_DB === 'postgres' ? 'server-postgres' : 'server',
-    include: ['src/**/*.test.ts'],
     // The server bundle for the tests that start it as a process (src/test/spawn-server.ts). The root config
     // adds each pass's database template (vitest.global-setup.ts, vitest.postgres-setup.ts).
     globalSetup: ['./vitest.server-bundle-setup.ts'],

@@ -23,7 +23,13 @@ import {
   shareReadReceipts,
 } from '../../policies/conversations.ts';
 import { notHidden } from '../../policies/members.ts';
-import { notify } from '../notifications/notifier.ts';
+import {
+  followOccasion,
+  notify,
+  occasionAfter,
+  occasionValues,
+  type Told,
+} from '../notifications/notifier.ts';
 import { presentForBoth, presentMessage } from './chat.presenter.ts';
 
 /** The pair's conversation if `me` may read it (the conversations policy), else "not found". */
@@ -45,27 +51,43 @@ export async function sendMessage(
   socketId?: string,
 ): Promise<ChatMessage> {
   const clientId = input.client_id ?? null;
-  const inserted = await insertMessage.run(ctx.database, { me, partner, body: input.message, clientId });
-  const row = (inserted.rows as unknown as RawMessage[])[0];
+  const subject = { actorId: me };
+  const now = new Date();
+  const sent = await sendStatement.run(ctx.database, {
+    me,
+    partner,
+    body: input.message,
+    clientId,
+    ...occasionValues(partner, 'chat_message', subject, now),
+  });
+  const row = (sent.rows as unknown as Array<RawMessage & Told>)[0];
   if (!row) return explainRefusedSend(ctx, me, partner, clientId);
   const message = presentMessage(fromRaw(row));
   ctx.metrics.chatMessagesSent.inc();
   ctx.broadcaster.toMember(partner, 'chat_message', 'ChatMessageNew', { message });
   ctx.broadcaster.toMember(me, 'chat_message', 'ChatMessageNew', { message }, { socketId });
-  await notify(ctx, partner, 'chat_message', { actorId: me });
+  await followOccasion(ctx, partner, 'chat_message', subject, now, row);
   return message;
 }
 
+type InsertValues = { me: number; partner: number; body: string; clientId: string | null };
+
 /**
- * The hot path is one statement: it inserts only while the pair may write to each other. Prepared once
- * (db/prepared.ts); the chat benchmark's ceiling server runs this very statement.
+ * The hot path is one statement and one commit: it inserts only while the pair may write to each other,
+ * and stores the partner's notification with it (the notifier's `occasionAfter`). Prepared once
+ * (db/prepared.ts).
  */
-export const insertMessage = preparedStatement<{
-  me: number;
-  partner: number;
-  body: string;
-  clientId: string | null;
-}>('chat_insert_message', insertSql(sql.placeholder('me'), sql.placeholder('partner')));
+const sendStatement = occasionAfter<InsertValues>(
+  'chat_send_message',
+  'chat_message',
+  insertSql(sql.placeholder('me'), sql.placeholder('partner')),
+);
+
+/** The insert alone: the chat benchmark's ceiling server runs this very statement. */
+export const insertMessage = preparedStatement<InsertValues>(
+  'chat_insert_message',
+  insertSql(sql.placeholder('me'), sql.placeholder('partner')),
+);
 
 function insertSql(me: Placeholder, partner: Placeholder) {
   return sql`insert into messages (chat_id, sender_id, recipient_id, body, client_id)

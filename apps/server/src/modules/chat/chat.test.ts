@@ -105,6 +105,24 @@ describe('sending', () => {
     expect((await page(b, a.id)).messages.length).toBe(2);
   });
 
+  it('notifier rule (issue 18, one statement): a message and its notification are stored together; a retried send counts once in the bell, a refused one not at all', async () => {
+    const [a, b] = await friends();
+    const bell = async () => {
+      const res = await call(t, 'GET', '/api/notifications', { token: b.token });
+      const chat = (res.json.data as Json[]).filter((n) => n.kind === 'chat_message');
+      return { unread: res.json.unread, chat: chat.map((n) => n.count) };
+    };
+    const before = (await bell()).unread as number;
+    await send(a, b.id, 'Erste', 'client-bell-1');
+    await send(a, b.id, 'Erste', 'client-bell-1');
+    expect(await bell()).toEqual({ unread: before + 1, chat: [1] });
+    await send(a, b.id, 'Zweite');
+    expect(await bell()).toEqual({ unread: before + 1, chat: [2] });
+    await call(t, 'POST', '/api/block', { token: b.token, body: { userId: a.id } });
+    expect((await send(a, b.id, 'Nach dem Ausblenden')).status).toBe(404);
+    expect(await bell()).toEqual({ unread: before + 1, chat: [2] });
+  });
+
   it('bad input: empty, too long, wrong types, bad client_id, bad partner id → 422', async () => {
     const [a, b] = await friends();
     for (const body of [

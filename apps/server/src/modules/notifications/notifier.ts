@@ -1,5 +1,5 @@
 import { type AlwaysOnKind, isAlwaysOn, type NotificationKind } from '@trostnetz/contracts/notifications';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
 import type { Db } from '../../db/client.ts';
 import { preparedStatement } from '../../db/prepared.ts';
@@ -196,15 +196,39 @@ async function tellAsChosen(
   subject: NotifySubject,
 ) {
   const now = new Date();
-  const result = await occasionStatement(kind).run(ctx.database, {
+  const result = await occasionStatement(kind).run(
+    ctx.database,
+    occasionValues(memberId, kind, subject, now),
+  );
+  await followOccasion(ctx, memberId, kind, subject, now, result.rows[0] as Told | undefined);
+}
+
+/** The values an occasion statement (`occasionStatement`, `occasionAfter`) takes. */
+export function occasionValues(memberId: number, kind: NotificationKind, subject: NotifySubject, now: Date) {
+  return {
     memberId,
     actorId: subject.actorId,
     postId: subject.postId ?? null,
     groupId: subject.groupId ?? null,
     groupKey: groupKeyOf(kind, subject),
     now,
-  });
-  const told = result.rows[0] as Told | undefined;
+  };
+}
+type OccasionValues = ReturnType<typeof occasionValues>;
+
+/**
+ * What follows a stored occasion: the bell updates live, the mail job is asked to look later, and each
+ * browser gets its push job (none in quiet hours). `told` is the occasion statement's answer; without
+ * one (the account is erased, or the write it followed stored nothing) nothing follows.
+ */
+export async function followOccasion(
+  ctx: AppContext,
+  memberId: number,
+  kind: NotificationKind,
+  subject: NotifySubject,
+  now: Date,
+  told: Told | undefined,
+) {
   if (!told?.present) return;
   const settings = orDefaults(
     memberId,
@@ -244,7 +268,7 @@ async function tellAsChosen(
 }
 
 /** What the occasion statement answers: no row when the account is erased. */
-interface Told {
+export interface Told {
   present: boolean;
   in_app: boolean;
   email: boolean;
@@ -277,16 +301,26 @@ const occasionStatement = (kind: NotificationKind) => {
  * wanted); and the unread count after it (the rows as they were, the changed row as it is now).
  */
 function buildOccasionStatement(kind: NotificationKind) {
-  return preparedStatement<{
-    memberId: number;
-    actorId: number | null;
-    postId: number | null;
-    groupId: number | null;
-    groupKey: string;
-    now: Date;
-  }>(
-    `notify_${kind}`,
-    sql`with recipient as (
+  return preparedStatement<OccasionValues>(`notify_${kind}`, occasionSql(kind));
+}
+
+/**
+ * A feature's write and the occasion it is, as one statement and so one commit (issue 18: a chat message
+ * and its notification were two commits, and waiting for the log to be written twice halved the rate).
+ * `write` is an `insert … returning` (its placeholders are the feature's own); the occasion is stored only
+ * when it returned a row. The answer has one row per written row: its columns, then the occasion's
+ * (`Told`) for `followOccasion`.
+ */
+export function occasionAfter<P extends Record<string, unknown>>(
+  name: string,
+  kind: Exclude<NotificationKind, AlwaysOnKind | 'moderation'>,
+  write: SQL,
+) {
+  return preparedStatement<P & OccasionValues>(name, occasionSql(kind, write));
+}
+
+function occasionSql(kind: NotificationKind, write?: SQL) {
+  return sql`with ${write ? sql`written as (${write}),` : sql``} recipient as (
       select ${present} as present,
         ${wantsSql(kind, 'in_app')} as in_app, ${wantsSql(kind, 'email')} as email, ${wantsSql(kind, 'push')} as push,
         ${notificationSettings.userId} as settings_user, ${notificationSettings.choices} as choices,
@@ -294,7 +328,8 @@ function buildOccasionStatement(kind: NotificationKind) {
         ${notificationSettings.timeZone} as time_zone, ${notificationSettings.newsConfirmedAt} as news_confirmed_at,
         array(select ps.id from ${pushSubscriptions} ps where ps.user_id = ${users.id} order by ps.id) as push_ids
       from ${users} left join ${notificationSettings} on ${notificationSettings.userId} = ${users.id}
-      where ${users.id} = ${param('memberId')} and ${users.deletedAt} is null),
+      where ${users.id} = ${param('memberId')} and ${users.deletedAt} is null
+        ${write ? sql`and exists (select 1 from written)` : sql``}),
     stored as (
       insert into ${notifications} as n (user_id, kind, actor_id, post_id, group_id, group_key, in_app, mail_state)
       select ${param('memberId')}::bigint, ${sql.raw(`'${kind}'`)}, ${param('actorId')}::bigint, ${param('postId')}::bigint,
@@ -308,13 +343,12 @@ function buildOccasionStatement(kind: NotificationKind) {
         in_app = excluded.in_app,
         mail_state = case when excluded.mail_state = 'pending' then 'pending' else n.mail_state end
       returning n.id, n.in_app)
-    select r.*,
+    select ${write ? sql`w.*,` : sql``} r.*,
       (select count(*)::int from ${notifications} o
         where o.user_id = ${param('memberId')}::bigint and o.in_app = 'yes' and o.read_at is null
           and o.id not in (select id from stored))
       + (select count(*)::int from stored where in_app = 'yes') as unread
-    from recipient r`,
-  );
+    from ${write ? sql`written w left join recipient r on true` : sql`recipient r`}`;
 }
 
 /** The mail job looks at the member's waiting notifications at `at` (or when quiet hours end). */
