@@ -5,7 +5,8 @@ export default defineConfig({
     root: 'apps/server',
     runner: '../../stryker/hook-failures-runner.mjs',
     globalSetup: ['./vitest.global-setup.ts'],
-    include: ['src/modules/notifications/**/*.test.ts'],
+    // The chat's send stores its notification through the notifier's statement (occasionAfter): its test runs too.
+    include: ['src/modules/notifications/**/*.test.ts', 'src/modules/chat/chat.test.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },
