@@ -2,7 +2,7 @@ import type { Permission } from '@trostnetz/contracts/permissions';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppContext } from '../app-context.ts';
-import type { UserRow } from '../db/schema/users.ts';
+import type { Member } from '../db/schema/users.ts';
 import { AppError } from '../lib/app-error.ts';
 import { readStaffToken, staffOfLiveSession } from '../modules/admin/staff.service.ts';
 import { memberOfLiveSession } from '../modules/auth/sessions.service.ts';
@@ -13,7 +13,7 @@ import { hasPermission } from '../policies/permissions.ts';
 declare module 'fastify' {
   interface FastifyRequest {
     auth: { userId: number; sessionId: string } | null;
-    member: UserRow | null;
+    member: Member | null;
     /** Behind requireStaff / requirePermission: the console session (issue 16). */
     staffSessionId: string | null;
   }
@@ -115,7 +115,7 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { ctx: AppContex
 });
 
 /** The member behind authenticate (verified behind requireMember / requireOnboarded). */
-export function currentMember(request: FastifyRequest): UserRow {
+export function currentMember(request: FastifyRequest): Member {
   if (!request.member) throw new AppError('unauthenticated');
   return request.member;
 }

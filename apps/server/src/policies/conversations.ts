@@ -3,7 +3,7 @@ import { and, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { bothSides, involves, isPairOf, type MemberId, sideSql } from '../db/pair-side.ts';
 import { type PairRow, partnerships } from '../db/schema/partnerships.ts';
-import { type UserRow, users } from '../db/schema/users.ts';
+import { type Member, users } from '../db/schema/users.ts';
 import { goneColumns, isGone, notHidden, present } from './members.ts';
 
 /**
@@ -90,7 +90,7 @@ export async function mayJoinConversation(db: Db, me: number, chatId: number): P
  * `me`'s befriended partner (also a deleted account, or one who started the questionnaire again), whom
  * `me` may still remove although they are no longer a visible member.
  */
-export async function befriendedPartner(db: Db, me: number, otherId: number): Promise<UserRow | undefined> {
+export async function befriendedPartner(db: Db, me: number, otherId: number): Promise<Member | undefined> {
   const [row] = await db
     .select({ user: users })
     .from(users)

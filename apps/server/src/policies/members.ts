@@ -4,16 +4,16 @@ import type { Db } from '../db/client.ts';
 import { isPairOf, type MemberId } from '../db/pair-side.ts';
 import { partnerships } from '../db/schema/partnerships.ts';
 import { blocks } from '../db/schema/safety.ts';
-import { type UserRow, users } from '../db/schema/users.ts';
+import { type Member, users } from '../db/schema/users.ts';
 
 /** SPEC.md §2/§3: onboarding is done once matching_step is negative. */
-export const isOnboarded = (member: Pick<UserRow, 'matchingStep'>) => member.matchingStep < 0;
+export const isOnboarded = (member: Pick<Member, 'matchingStep'>) => member.matchingStep < 0;
 
 /**
  * One rule for an account that is gone for others: erased, or its owner asked to delete it (grace
  * period). Others see it as deleted at once (SPEC.md §3), it drops out of suggestions, lists and chats.
  */
-export const isGone = (member: Pick<UserRow, 'deletedAt' | 'deletionRequestedAt'>) =>
+export const isGone = (member: Pick<Member, 'deletedAt' | 'deletionRequestedAt'>) =>
   Boolean(member.deletedAt || member.deletionRequestedAt);
 
 /** SQL over `users`: the account is not gone (the condition of `isGone`, negated). */
@@ -23,9 +23,7 @@ export const present: SQL = and(isNull(users.deletedAt), isNull(users.deletionRe
 export const goneColumns = { deletedAt: users.deletedAt, deletionRequestedAt: users.deletionRequestedAt };
 
 /** SPEC.md §3: what others see of an account: a deleted one has an empty nickname and no picture. */
-export const shownAs = (
-  member: Pick<UserRow, 'nickname' | 'avatar' | 'deletedAt' | 'deletionRequestedAt'>,
-) =>
+export const shownAs = (member: Pick<Member, 'nickname' | 'avatar' | 'deletedAt' | 'deletionRequestedAt'>) =>
   isGone(member)
     ? { nickname: '', avatar: null }
     : { nickname: member.nickname, avatar: member.avatar || null };
@@ -52,7 +50,7 @@ export const activeMember: SQL = and(present, eq(users.isVerified, true), lt(use
 export const visibleTo = (viewer: number): SQL =>
   and(ne(users.id, viewer), activeMember, notHidden(viewer, users.id))!;
 
-export async function visibleMember(db: Db, viewer: number, otherId: number): Promise<UserRow | undefined> {
+export async function visibleMember(db: Db, viewer: number, otherId: number): Promise<Member | undefined> {
   const [row] = await db
     .select()
     .from(users)

@@ -1,7 +1,7 @@
 import type { Permission } from '@trostnetz/contracts/permissions';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { permissionRole, permissions, roleUser, type UserRow } from '../db/schema/users.ts';
+import { type Member, permissionRole, permissions, roleUser } from '../db/schema/users.ts';
 
 /** SPEC.md §3 permissionsViaRoles: the union of the permission names of the member's roles. */
 export async function permissionsViaRoles(db: Db, userId: number): Promise<string[]> {
@@ -17,7 +17,7 @@ export async function permissionsViaRoles(db: Db, userId: number): Promise<strin
 /** SPEC.md §6: a super admin is allowed everything; anyone else what their roles grant. */
 export async function hasPermission(
   db: Db,
-  member: Pick<UserRow, 'id' | 'isSuperAdmin'>,
+  member: Pick<Member, 'id' | 'isSuperAdmin'>,
   name: Permission,
 ): Promise<boolean> {
   return member.isSuperAdmin || (await permissionsViaRoles(db, member.id)).includes(name);

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { getTableColumns, sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
@@ -66,6 +66,15 @@ export const users = pgTable(
 );
 
 export type UserRow = typeof users.$inferSelect;
+
+/**
+ * A member as a request carries them (`request.member`): the account row without its password hash, which
+ * only the password checks read, on purpose (`passwordHashOf`).
+ */
+export type Member = Omit<UserRow, 'passwordHash'>;
+const { passwordHash: _passwordHash, ...memberFields } = getTableColumns(users);
+/** The columns of `Member`, for the look-ups that make one. */
+export const memberColumns = memberFields;
 
 export const roles = pgTable('roles', {
   id: integer('id').primaryKey().generatedAlwaysAsIdentity(),

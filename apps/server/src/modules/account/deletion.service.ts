@@ -4,7 +4,7 @@ import { vmsg } from '@trostnetz/contracts/messages';
 import { and, eq, isNotNull, isNull, lte } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
 import { sessions } from '../../db/schema/sessions.ts';
-import { type UserRow, users } from '../../db/schema/users.ts';
+import { type Member, users } from '../../db/schema/users.ts';
 import { longDate } from '../../i18n/long-date.ts';
 import { AppError, validationError } from '../../lib/app-error.ts';
 import { eraseMember } from '../../lifecycle/member-data-table.ts';
@@ -13,6 +13,7 @@ import { endMemberLive } from '../chat/chat.service.ts';
 import { refreshActive } from '../matching/matching.service.ts';
 import { notify } from '../notifications/notifier.ts';
 import { endContractsOfDeletedAccount } from '../payments/contracts.service.ts';
+import { passwordHashOf } from '../users/users.service.ts';
 
 const DAY_MS = 86_400_000;
 const GRACE_MS = DELETION_GRACE_DAYS * DAY_MS;
@@ -49,8 +50,8 @@ function readUndoToken(ctx: AppContext, token: string): { userId: number; reques
  * `isGone` in policies/members.ts), every session ends, the sockets close, the erasure is scheduled for
  * after the grace period, and a mail brings the link to undo. A wrong password changes nothing.
  */
-export async function requestDeletion(ctx: AppContext, member: UserRow, password: string) {
-  if (!(await verifyPassword(member.passwordHash, password))) {
+export async function requestDeletion(ctx: AppContext, member: Member, password: string) {
+  if (!(await verifyPassword(await passwordHashOf(ctx.db, member.id), password))) {
     throw validationError({ password: [vmsg('password_wrong')] });
   }
   return markForDeletion(ctx, member);
@@ -60,7 +61,7 @@ export async function requestDeletion(ctx: AppContext, member: UserRow, password
  * The member life cycle's deletion, also for the console (issue 16, staff with members.delete): gone
  * for everyone at once, sessions and sockets end, erased after the grace period, the undo link mailed.
  */
-export async function markForDeletion(ctx: AppContext, member: UserRow) {
+export async function markForDeletion(ctx: AppContext, member: Member) {
   const requestedAt = new Date();
   const eraseAfter = new Date(requestedAt.getTime() + GRACE_MS);
   await ctx.db.transaction(async (tx) => {

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import yazl from 'yazl';
 import type { AppContext } from '../../app-context.ts';
 import { avatars } from '../../db/schema/profile.ts';
-import { type UserRow, users } from '../../db/schema/users.ts';
+import { type Member, users } from '../../db/schema/users.ts';
 import { fill, serverTexts, type TextKey, t } from '../../i18n/catalogue.ts';
 import { longDate } from '../../i18n/long-date.ts';
 import { memberDataTable } from '../../lifecycle/member-data-table.ts';
@@ -117,7 +117,7 @@ td.text{white-space:pre-wrap;overflow-wrap:anywhere}`;
 /** index.html for a person, in the language the member uses the app in; messages are written row by row as they are read. */
 async function* indexHtml(
   ctx: AppContext,
-  member: UserRow,
+  member: Member,
   locale: Locale,
   exportedAt: Date,
 ): AsyncGenerator<string> {

@@ -112,7 +112,7 @@ export async function membersRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
     },
     async (request, reply) => {
       const staff = currentMember(request);
-      await confirmPassword(staff, request.body.password);
+      await confirmPassword(ctx.db, staff, request.body.password);
       await suspendAccount(ctx, staff, request.params.id, request.body);
       return reply.status(204).send(null);
     },
@@ -150,7 +150,7 @@ export async function membersRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
     },
     async (request, reply) => {
       const staff = currentMember(request);
-      await confirmPassword(staff, request.body.password);
+      await confirmPassword(ctx.db, staff, request.body.password);
       await setPremium(ctx, staff, request.params.id, request.body.premium, request.body.text);
       return reply.status(204).send(null);
     },
@@ -170,7 +170,7 @@ export async function membersRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
     },
     async (request, reply) => {
       const staff = currentMember(request);
-      await confirmPassword(staff, request.body.password);
+      await confirmPassword(ctx.db, staff, request.body.password);
       await setRoles(ctx, staff, request.params.id, request.body.roles);
       return reply.status(204).send(null);
     },
@@ -192,7 +192,7 @@ export async function membersRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
     },
     async (request, reply) => {
       const staff = currentMember(request);
-      await confirmPassword(staff, request.body.password);
+      await confirmPassword(ctx.db, staff, request.body.password);
       await resetSecondFactor(ctx, staff, request.params.id, request.body.text);
       return reply.status(204).send(null);
     },
@@ -212,7 +212,7 @@ export async function membersRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
     },
     async (request, reply) => {
       const staff = currentMember(request);
-      await confirmPassword(staff, request.body.password);
+      await confirmPassword(ctx.db, staff, request.body.password);
       await deleteMember(ctx, staff, request.params.id, request.body.text);
       return reply.status(204).send(null);
     },

@@ -12,7 +12,7 @@ import {
 } from '../../db/schema/moderation.ts';
 import { reports } from '../../db/schema/safety.ts';
 import { sessions } from '../../db/schema/sessions.ts';
-import { roles, roleUser, type UserRow, users } from '../../db/schema/users.ts';
+import { type Member, roles, roleUser, users } from '../../db/schema/users.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isOnboarded } from '../../policies/members.ts';
 import { isPremium } from '../../policies/premium.ts';
@@ -28,7 +28,7 @@ import { dropSecondFactor, endStaffSessionsOf } from './staff.service.ts';
 
 const PAGE = 50;
 
-async function rowsOf(db: Db, members: UserRow[]): Promise<AdminMemberRow[]> {
+async function rowsOf(db: Db, members: Member[]): Promise<AdminMemberRow[]> {
   const ids = members.map((m) => m.id);
   if (!ids.length) return [];
   const roleRows = await db
@@ -88,7 +88,7 @@ export async function searchMembers(db: Db, q: string | undefined, cursor: numbe
   return { items: await rowsOf(db, page), next_cursor: found.length > PAGE ? String(page.at(-1)!.id) : null };
 }
 
-export async function memberOr404(db: Db, id: number): Promise<UserRow> {
+export async function memberOr404(db: Db, id: number): Promise<Member> {
   const [m] = await db
     .select()
     .from(users)
@@ -190,7 +190,7 @@ export async function memberDetail(db: Db, id: number): Promise<AdminMemberDetai
   };
 }
 
-export async function addNote(ctx: AppContext, staff: UserRow, id: number, text: string) {
+export async function addNote(ctx: AppContext, staff: Member, id: number, text: string) {
   await memberOr404(ctx.db, id);
   await ctx.db.transaction(async (tx) => {
     await tx.insert(staffNotes).values({ userId: id, authorId: staff.id, text });
@@ -203,7 +203,7 @@ export async function addNote(ctx: AppContext, staff: UserRow, id: number, text:
   });
 }
 
-export async function resendVerification(ctx: AppContext, staff: UserRow, id: number) {
+export async function resendVerification(ctx: AppContext, staff: Member, id: number) {
   const m = await memberOr404(ctx.db, id);
   if (m.isVerified) throw new AppError('conflict');
   await sendVerificationMail(ctx, m);
@@ -215,7 +215,7 @@ export async function resendVerification(ctx: AppContext, staff: UserRow, id: nu
   });
 }
 
-export async function revokeSessions(ctx: AppContext, staff: UserRow, id: number) {
+export async function revokeSessions(ctx: AppContext, staff: Member, id: number) {
   await memberOr404(ctx.db, id);
   await ctx.db.transaction(async (tx) => {
     await tx
@@ -236,7 +236,7 @@ export async function revokeSessions(ctx: AppContext, staff: UserRow, id: number
 /** Suspends the account with a statement of reasons (mail + in the app); sessions and sockets end at once. */
 export async function suspendAccount(
   ctx: AppContext,
-  staff: UserRow,
+  staff: Member,
   id: number,
   body: { reason_code: ModerationRule; text: string; until: string },
 ) {
@@ -278,7 +278,7 @@ export async function suspendAccount(
 }
 
 /** Lifts a running suspension: the member signs in again at once and is told so by mail. */
-export async function liftSuspension(ctx: AppContext, staff: UserRow, id: number, text: string) {
+export async function liftSuspension(ctx: AppContext, staff: Member, id: number, text: string) {
   const m = await memberOr404(ctx.db, id);
   const lifted = await ctx.db.transaction(async (tx) => {
     const [row] = await tx
@@ -304,7 +304,7 @@ export async function liftSuspension(ctx: AppContext, staff: UserRow, id: number
 }
 
 /** Admin only (roles.assign): the member's roles become exactly these; their console sessions end. */
-export async function setRoles(ctx: AppContext, staff: UserRow, id: number, names: RoleName[]) {
+export async function setRoles(ctx: AppContext, staff: Member, id: number, names: RoleName[]) {
   await memberOr404(ctx.db, id);
   const wanted = [...new Set(names)].sort();
   await ctx.db.transaction(async (tx) => {
@@ -329,7 +329,7 @@ export async function setRoles(ctx: AppContext, staff: UserRow, id: number, name
  * their console sessions end, and they are told by mail; the next console sign-in enrols again. Never
  * one's own (whoever holds a session and the password must not swap in their own authenticator).
  */
-export async function resetSecondFactor(ctx: AppContext, staff: UserRow, id: number, text: string) {
+export async function resetSecondFactor(ctx: AppContext, staff: Member, id: number, text: string) {
   const m = await memberOr404(ctx.db, id);
   if (m.id === staff.id) throw new AppError('forbidden');
   await ctx.db.transaction(async (tx) => {
@@ -348,7 +348,7 @@ export async function resetSecondFactor(ctx: AppContext, staff: UserRow, id: num
 }
 
 /** Through the member life cycle: hidden at once, erased after the grace period; the member can still undo by mail. */
-export async function deleteMember(ctx: AppContext, staff: UserRow, id: number, text: string) {
+export async function deleteMember(ctx: AppContext, staff: Member, id: number, text: string) {
   const m = await memberOr404(ctx.db, id);
   if (m.id === staff.id || m.deletionRequestedAt) throw new AppError('conflict');
   await markForDeletion(ctx, m);
@@ -366,13 +366,7 @@ export async function deleteMember(ctx: AppContext, staff: UserRow, id: number, 
  * Grants premium (a staff grant, no end date) or takes it (revokes grants). A running paid contract is
  * not taken here (409 conflict): it ends through its own cancellation. The member's tabs learn it live.
  */
-export async function setPremium(
-  ctx: AppContext,
-  staff: UserRow,
-  id: number,
-  premium: boolean,
-  text: string,
-) {
+export async function setPremium(ctx: AppContext, staff: Member, id: number, premium: boolean, text: string) {
   await memberOr404(ctx.db, id);
   await ctx.db.transaction(async (tx) => {
     if (premium) {

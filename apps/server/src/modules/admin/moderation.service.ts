@@ -16,7 +16,7 @@ import { comments, posts } from '../../db/schema/groups.ts';
 import { appeals, type DecisionRow, moderationDecisions, suspensions } from '../../db/schema/moderation.ts';
 import { type ReportSnapshot, reports } from '../../db/schema/safety.ts';
 import { sessions } from '../../db/schema/sessions.ts';
-import { type UserRow, users } from '../../db/schema/users.ts';
+import { type Member, users } from '../../db/schema/users.ts';
 import { fill } from '../../i18n/catalogue.ts';
 import { longDate } from '../../i18n/long-date.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -211,11 +211,11 @@ export async function reportDetail(db: Db, id: number): Promise<AdminReport> {
   };
 }
 
-const takenByOther = (r: Pick<ReportRow, 'status' | 'assigneeId'>, staff: UserRow) =>
+const takenByOther = (r: Pick<ReportRow, 'status' | 'assigneeId'>, staff: Member) =>
   r.status === 'in_review' && r.assigneeId !== staff.id;
 
 /** Take an item: open → in review, assigned to me (409 report_taken when someone else has it). */
-export async function assignReport(ctx: AppContext, staff: UserRow, id: number) {
+export async function assignReport(ctx: AppContext, staff: Member, id: number) {
   const anchor = await reportRow(ctx.db, id);
   if (anchor.status === 'resolved') throw new AppError('conflict');
   await ctx.db.transaction(async (tx) => {
@@ -328,7 +328,7 @@ export function suspensionEnd(day: string | undefined): Date {
   return until;
 }
 
-export async function decideReport(ctx: AppContext, staff: UserRow, id: number, body: ReportDecisionBody) {
+export async function decideReport(ctx: AppContext, staff: Member, id: number, body: ReportDecisionBody) {
   const anchor = await reportRow(ctx.db, id);
   if (anchor.status === 'resolved') throw new AppError('conflict');
   const group = await groupOf(ctx.db, anchor);
@@ -584,7 +584,7 @@ export async function listAppeals(db: Db, status: AdminAppeal['status']): Promis
  * Decided by someone other than the first decision's moderator (403 appeal_same_moderator).
  * Reversed undoes it: the content is back, the suspension lifted; the member is told either way.
  */
-export async function decideAppeal(ctx: AppContext, staff: UserRow, id: number, body: AppealDecisionBody) {
+export async function decideAppeal(ctx: AppContext, staff: Member, id: number, body: AppealDecisionBody) {
   const [row] = await ctx.db
     .select({ a: appeals, d: moderationDecisions })
     .from(appeals)

@@ -16,7 +16,7 @@ import { contentPages, faqEntries } from '../../db/schema/content.ts';
 import { groupCategories, groupMembers, groups } from '../../db/schema/groups.ts';
 import { plans, subscriptions } from '../../db/schema/payments.ts';
 import { supportRequests } from '../../db/schema/support.ts';
-import type { UserRow } from '../../db/schema/users.ts';
+import type { Member } from '../../db/schema/users.ts';
 import { fill } from '../../i18n/catalogue.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { layout } from '../mail/templates.ts';
@@ -132,7 +132,7 @@ export async function listAdminGroups(db: Db): Promise<AdminGroup[]> {
 
 export async function createCategory(
   ctx: AppContext,
-  staff: UserRow,
+  staff: Member,
   body: { name_de: string; name_en: string },
 ) {
   return ctx.db.transaction(async (tx) => {
@@ -161,7 +161,7 @@ export async function createCategory(
 
 export async function createGroup(
   ctx: AppContext,
-  staff: UserRow,
+  staff: Member,
   body: { category_id: number; name_de: string; name_en: string },
 ) {
   return ctx.db.transaction(async (tx) => {
@@ -202,7 +202,7 @@ const changeWords = (body: UpdateGroupBody) =>
     .filter(Boolean)
     .join(', ');
 
-export async function updateCategory(ctx: AppContext, staff: UserRow, id: number, body: UpdateGroupBody) {
+export async function updateCategory(ctx: AppContext, staff: Member, id: number, body: UpdateGroupBody) {
   await ctx.db.transaction(async (tx) => {
     const [cat] = await tx.select().from(groupCategories).where(eq(groupCategories.id, id));
     if (!cat) throw new AppError('not_found');
@@ -227,7 +227,7 @@ export async function updateCategory(ctx: AppContext, staff: UserRow, id: number
   });
 }
 
-export async function updateGroup(ctx: AppContext, staff: UserRow, id: number, body: UpdateGroupBody) {
+export async function updateGroup(ctx: AppContext, staff: Member, id: number, body: UpdateGroupBody) {
   await ctx.db.transaction(async (tx) => {
     const [g] = await tx.select().from(groups).where(eq(groups.id, id));
     if (!g) throw new AppError('not_found');
@@ -307,7 +307,7 @@ async function supportRow(db: Db, reference: string): Promise<SupportRow> {
   return row;
 }
 
-export async function assignSupport(ctx: AppContext, staff: UserRow, reference: string) {
+export async function assignSupport(ctx: AppContext, staff: Member, reference: string) {
   const row = await supportRow(ctx.db, reference);
   if (row.status === 'closed') throw new AppError('conflict');
   await audit(ctx.db, {
@@ -320,7 +320,7 @@ export async function assignSupport(ctx: AppContext, staff: UserRow, reference: 
 }
 
 /** The answer goes to the member (or guest) by mail and shows on /customer-service. */
-export async function answerSupport(ctx: AppContext, staff: UserRow, reference: string, text: string) {
+export async function answerSupport(ctx: AppContext, staff: Member, reference: string, text: string) {
   const row = await supportRow(ctx.db, reference);
   if (row.status === 'closed') throw new AppError('conflict');
   await ctx.db.transaction(async (tx) => {
@@ -350,7 +350,7 @@ export async function answerSupport(ctx: AppContext, staff: UserRow, reference: 
   );
 }
 
-export async function closeSupport(ctx: AppContext, staff: UserRow, reference: string) {
+export async function closeSupport(ctx: AppContext, staff: Member, reference: string) {
   const row = await supportRow(ctx.db, reference);
   if (row.status === 'closed') throw new AppError('conflict');
   await ctx.db.transaction(async (tx) => {
@@ -381,7 +381,7 @@ export async function listAdminPlans(db: Db): Promise<AdminPlan[]> {
 
 export async function createPlan(
   ctx: AppContext,
-  staff: UserRow,
+  staff: Member,
   body: { id: string; months: number; total_cents: number },
 ) {
   return ctx.db.transaction(async (tx) => {
@@ -403,7 +403,7 @@ export async function createPlan(
   });
 }
 
-export async function changePlanPrice(ctx: AppContext, staff: UserRow, id: string, totalCents: number) {
+export async function changePlanPrice(ctx: AppContext, staff: Member, id: string, totalCents: number) {
   return ctx.db.transaction(async (tx) => {
     const [before] = await tx.select().from(plans).where(eq(plans.id, id));
     if (!before) throw new AppError('not_found');
@@ -420,7 +420,7 @@ export async function changePlanPrice(ctx: AppContext, staff: UserRow, id: strin
   });
 }
 
-export async function retirePlan(ctx: AppContext, staff: UserRow, id: string) {
+export async function retirePlan(ctx: AppContext, staff: Member, id: string) {
   return ctx.db.transaction(async (tx) => {
     const [row] = await tx.update(plans).set({ active: false }).where(eq(plans.id, id)).returning();
     if (!row) throw new AppError('not_found');
@@ -467,7 +467,7 @@ export async function adminFaq(db: Db, locale: Locale): Promise<AdminFaqEntry[]>
 
 export async function editFaqEntry(
   ctx: AppContext,
-  staff: UserRow,
+  staff: Member,
   id: number,
   body: { question: string; answer: string },
 ) {
@@ -492,7 +492,7 @@ export async function editFaqEntry(
 /** Publishes an earlier version again, as a new version (the history keeps both). */
 export async function restoreVersion(
   ctx: AppContext,
-  staff: UserRow,
+  staff: Member,
   slug: ContentSlug,
   locale: Locale,
   version: number,

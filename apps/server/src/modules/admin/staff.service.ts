@@ -6,14 +6,14 @@ import { generateSecret, generateURI, verify as verifyTotp } from 'otplib';
 import type { AppContext } from '../../app-context.ts';
 import type { Db } from '../../db/client.ts';
 import { staffCredentials, staffSessions } from '../../db/schema/moderation.ts';
-import { roles, roleUser, type UserRow, users } from '../../db/schema/users.ts';
+import { type Member, memberColumns, roles, roleUser, users } from '../../db/schema/users.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Tx } from '../../lifecycle/member-data.ts';
 import { isGone } from '../../policies/members.ts';
 import { permissionsViaRoles } from '../../policies/permissions.ts';
 import { checkCredentials } from '../auth/accounts.service.ts';
 import { verifyPassword } from '../auth/passwords.ts';
-import { findActiveUser } from '../users/users.service.ts';
+import { findActiveUser, passwordHashOf } from '../users/users.service.ts';
 import { activeSuspension } from './suspensions.service.ts';
 
 /** A console session ends after this long without a request … */
@@ -69,7 +69,7 @@ function newRecoveryCodes(): string[] {
 /** SPEC.md §6: a super admin holds every permission; anyone else what their roles grant. */
 export async function staffPermissions(
   db: Db,
-  member: Pick<UserRow, 'id' | 'isSuperAdmin'>,
+  member: Pick<Member, 'id' | 'isSuperAdmin'>,
 ): Promise<Permission[]> {
   if (member.isSuperAdmin) return [...PERMISSIONS];
   const names = await permissionsViaRoles(db, member.id);
@@ -100,7 +100,7 @@ async function signChallenge(ctx: AppContext, userId: number, step: ChallengeSte
     .sign(new TextEncoder().encode(ctx.config.jwtSecret));
 }
 
-async function readChallenge(ctx: AppContext, challenge: string, step: ChallengeStep): Promise<UserRow> {
+async function readChallenge(ctx: AppContext, challenge: string, step: ChallengeStep): Promise<Member> {
   try {
     const { payload } = await jwtVerify(challenge, new TextEncoder().encode(ctx.config.jwtSecret), {
       algorithms: ['HS256'],
@@ -265,7 +265,7 @@ export async function readStaffToken(ctx: AppContext, token: string): Promise<St
  * The member behind a live console session (not revoked, not idle for 30 minutes, within 8 hours of
  * the sign-in, account present and not suspended), marking it used; else undefined.
  */
-export async function staffOfLiveSession(ctx: AppContext, claims: StaffClaims): Promise<UserRow | undefined> {
+export async function staffOfLiveSession(ctx: AppContext, claims: StaffClaims): Promise<Member | undefined> {
   const now = Date.now();
   const [row] = await ctx.db
     .update(staffSessions)
@@ -282,7 +282,7 @@ export async function staffOfLiveSession(ctx: AppContext, claims: StaffClaims): 
     .returning({ userId: staffSessions.userId });
   if (!row) return undefined;
   const [member] = await ctx.db
-    .select()
+    .select(memberColumns)
     .from(users)
     .where(and(eq(users.id, row.userId), isNull(users.deletedAt), isNull(users.deletionRequestedAt)));
   if (!member || (await activeSuspension(ctx.db, member.id))) return undefined;
@@ -314,6 +314,7 @@ export async function dropSecondFactor(tx: Db | Tx, userId: number): Promise<boo
 }
 
 /** Destructive actions ask for the password again: 403 reauth_required when it is wrong. */
-export async function confirmPassword(member: UserRow, password: string) {
-  if (!(await verifyPassword(member.passwordHash, password))) throw new AppError('reauth_required');
+export async function confirmPassword(db: Db, member: Member, password: string) {
+  if (!(await verifyPassword(await passwordHashOf(db, member.id), password)))
+    throw new AppError('reauth_required');
 }

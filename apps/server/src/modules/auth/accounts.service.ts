@@ -3,7 +3,7 @@ import { vmsg } from '@trostnetz/contracts/messages';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
 import { passwordResets } from '../../db/schema/sessions.ts';
-import type { UserRow } from '../../db/schema/users.ts';
+import type { Member } from '../../db/schema/users.ts';
 import { t } from '../../i18n/catalogue.ts';
 import { AppError, validationError } from '../../lib/app-error.ts';
 import { endMemberLive } from '../chat/chat.service.ts';
@@ -39,7 +39,7 @@ export async function assertStrongPassword(password: string, member: { email: st
 export async function registerMember(
   ctx: AppContext,
   input: { email: string; password: string; nickname: string; locale: Locale },
-): Promise<UserRow> {
+): Promise<Member> {
   await assertStrongPassword(input.password, input);
   const row = await insertUser(ctx.db, {
     email: input.email,
@@ -53,7 +53,7 @@ export async function registerMember(
 }
 
 /** The verification link, or (for an address a verified account holds) a notice to its owner. */
-export async function sendVerificationMail(ctx: AppContext, user: UserRow) {
+export async function sendVerificationMail(ctx: AppContext, user: Member) {
   const owner = await verifiedAccountByEmail(ctx.db, user.email);
   if (!owner) {
     ctx.mailer.queue(
@@ -79,7 +79,7 @@ export const LOGIN_CANDIDATES = 3;
  * or several accounts (DESIGN.md §8): its verified account, else the newest unverified one whose
  * password matches. Slowed per account after repeated failures, for unknown addresses alike.
  */
-export async function checkCredentials(ctx: AppContext, email: string, password: string): Promise<UserRow> {
+export async function checkCredentials(ctx: AppContext, email: string, password: string): Promise<Member> {
   await ctx.loginThrottle.attempt(email);
   const accounts = await accountsByEmail(ctx.db, email, LOGIN_CANDIDATES);
   const user = await firstMatchingAccount(accounts, password, LOGIN_CANDIDATES);
@@ -153,7 +153,7 @@ export async function resetPassword(ctx: AppContext, token: string, password: st
  * Starts the session of a sign-in; when the member signed in before but never with this browser and
  * system, they are told by mail (what browser, on what system; no address, no place).
  */
-export async function signIn(ctx: AppContext, user: UserRow, userAgent: string | undefined) {
+export async function signIn(ctx: AppContext, user: Member, userAgent: string | undefined) {
   const unknown = await isUnknownClient(ctx.db, user.id, userAgent);
   const tokens = await startSession(ctx, user.id, userAgent);
   if (unknown) {

@@ -222,6 +222,13 @@ describe('issue 11: "last used" of a session', () => {
     expect(await memberOfLiveSession(counting, sid, m.id + 1)).toBeUndefined();
     expect(writes).toBe(1);
   });
+
+  it('session rule: the member a request carries is the account without its password hash (only the password checks read it)', async () => {
+    const m = await registerMember(t);
+    const member = await memberOfLiveSession(db(), sessionOf(m.token), m.id);
+    expect(member).toMatchObject({ id: m.id, email: m.email });
+    expect(Object.keys(member!)).not.toContain('passwordHash');
+  });
 });
 
 describe('issue 11: the member ends sessions (GET and DELETE /api/settings/sessions)', () => {

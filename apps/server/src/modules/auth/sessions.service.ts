@@ -3,7 +3,7 @@ import { and, desc, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
 import type { Db } from '../../db/client.ts';
 import { refreshTokens, sessions } from '../../db/schema/sessions.ts';
-import { users } from '../../db/schema/users.ts';
+import { memberColumns, users } from '../../db/schema/users.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { goneColumns, isGone, present } from '../../policies/members.ts';
 import { endMemberLive } from '../chat/chat.service.ts';
@@ -113,7 +113,7 @@ export async function revokeAllSessions(db: Db, userId: number, reason: string) 
 const LOOKUP_STATEMENT = 'member_of_live_session';
 function prepareMemberOfLiveSession(db: Db) {
   return db
-    .select({ user: users, lastUsedAt: sessions.lastUsedAt })
+    .select({ user: memberColumns, lastUsedAt: sessions.lastUsedAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(

@@ -13,7 +13,7 @@ import {
 } from '../../db/pair-side.ts';
 import { matchingPool, matchingProfiles } from '../../db/schema/matching.ts';
 import { partnerships } from '../../db/schema/partnerships.ts';
-import { type UserRow, users } from '../../db/schema/users.ts';
+import { type Member, users } from '../../db/schema/users.ts';
 import { activeMember, hiddenEitherWay } from '../../policies/members.ts';
 import { isPremium } from '../../policies/premium.ts';
 import { answersOf, loadQuestionnaire } from '../questionnaire/questionnaire.service.ts';
@@ -22,7 +22,7 @@ import { profileFromAnswers } from './match-profile.ts';
 export const FREE_SUGGESTIONS = 3;
 export const PREMIUM_SUGGESTIONS = 10;
 
-export const suggestionLimit = (u: Pick<UserRow, 'isPremium' | 'isSuperAdmin' | 'premiumUntil'>) =>
+export const suggestionLimit = (u: Pick<Member, 'isPremium' | 'isSuperAdmin' | 'premiumUntil'>) =>
   isPremium(u) ? PREMIUM_SUGGESTIONS : FREE_SUGGESTIONS;
 
 /** Rebuilds a member's matching profile from the answers (after onboarding or a reset). */

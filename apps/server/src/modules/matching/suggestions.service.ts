@@ -1,7 +1,7 @@
 import { FriendStatus } from '@trostnetz/contracts/friendship';
 import type { Locale } from '@trostnetz/contracts/messages';
 import type { AppContext } from '../../app-context.ts';
-import type { UserRow } from '../../db/schema/users.ts';
+import type { Member } from '../../db/schema/users.ts';
 import { listPartners, partnerEntry } from '../partners/partners.service.ts';
 import { findActiveUser } from '../users/users.service.ts';
 import {
@@ -17,7 +17,7 @@ import {
  * Tops a member's open suggestions up to their limit. A new match is also offered to the other member
  * when they have room, and reaches them live (NewChatContact with friend_status 3).
  */
-export async function topUpSuggestions(ctx: AppContext, member: UserRow): Promise<void> {
+export async function topUpSuggestions(ctx: AppContext, member: Member): Promise<void> {
   const limit = suggestionLimit(member);
   const open = await openSuggestionCount(ctx.db, member.id);
   // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent, asked for no candidates the matcher finds none (matching-shortcut.test.ts); the check saves the queries
@@ -40,14 +40,14 @@ export async function topUpSuggestions(ctx: AppContext, member: UserRow): Promis
   }
 }
 
-export async function currentSuggestions(ctx: AppContext, member: UserRow, locale: Locale) {
+export async function currentSuggestions(ctx: AppContext, member: Member, locale: Locale) {
   await topUpSuggestions(ctx, member);
   const suggestions = (await listPartners(ctx, member.id, locale)).filter((p) => p.is_suggestion);
   return { suggestions, limit: suggestionLimit(member) };
 }
 
 /** "More suggestions": the open ones are passed over for good and a fresh set is found. */
-export async function moreSuggestions(ctx: AppContext, member: UserRow, locale: Locale) {
+export async function moreSuggestions(ctx: AppContext, member: Member, locale: Locale) {
   await dismissOpenSuggestions(ctx.db, member.id);
   return currentSuggestions(ctx, member, locale);
 }

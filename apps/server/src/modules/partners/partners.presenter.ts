@@ -4,7 +4,7 @@ import type { Partner } from '@trostnetz/contracts/partners';
 import type { Visibility } from '@trostnetz/contracts/profile';
 import { sideOf } from '../../db/pair-side.ts';
 import type { PairRow } from '../../db/schema/partnerships.ts';
-import type { UserRow } from '../../db/schema/users.ts';
+import type { Member } from '../../db/schema/users.ts';
 import { isGone, shownAs } from '../../policies/members.ts';
 import { showsSupporterBadge } from '../../policies/premium.ts';
 import { mayShowReason, relationOf, visibilityOf } from '../../policies/profile.ts';
@@ -12,7 +12,7 @@ import { reasonFromTags } from '../matching/match-profile.ts';
 import type { LoadedQuestion } from '../questionnaire/questionnaire.service.ts';
 
 export type Other = Pick<
-  UserRow,
+  Member,
   | 'id'
   | 'nickname'
   | 'avatar'

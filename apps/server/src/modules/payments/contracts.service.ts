@@ -13,7 +13,7 @@ import {
   type SubscriptionRow,
   subscriptions,
 } from '../../db/schema/payments.ts';
-import { type UserRow, users } from '../../db/schema/users.ts';
+import { type Member, users } from '../../db/schema/users.ts';
 import { t } from '../../i18n/catalogue.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { MailKind } from '../mail/templates.ts';
@@ -222,7 +222,7 @@ export async function processDeclaration(ctx: AppContext, declarationId: number)
 }
 
 /** One click in /settings: the running contract ends at its period end; a mail confirms it. */
-export async function cancelOwn(ctx: AppContext, member: UserRow) {
+export async function cancelOwn(ctx: AppContext, member: Member) {
   const [sub] = await ctx.db
     .select()
     .from(subscriptions)

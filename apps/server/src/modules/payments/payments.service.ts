@@ -12,7 +12,7 @@ import {
   type SubscriptionRow,
   subscriptions,
 } from '../../db/schema/payments.ts';
-import { type UserRow, users } from '../../db/schema/users.ts';
+import { type Member, users } from '../../db/schema/users.ts';
 import { fill } from '../../i18n/catalogue.ts';
 import { longDate } from '../../i18n/long-date.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -82,7 +82,7 @@ export function vatOf(cents: number): number {
  * Session in subscription mode; otherwise the built-in test provider's page on our own origin. Guests
  * sign in or register first (inside the checkout); an unverified member may pay.
  */
-export async function startCheckout(ctx: AppContext, member: UserRow, planId: string) {
+export async function startCheckout(ctx: AppContext, member: Member, planId: string) {
   if (isPremium(member)) throw new AppError('already_premium');
   const plan = await findPlan(ctx.db, planId);
   const provider = await paymentProvider(ctx);
@@ -143,7 +143,7 @@ export async function startCheckout(ctx: AppContext, member: UserRow, planId: st
 }
 
 /** What `/checkout-succeeded` shows: the real state of this member's checkout, never a guess. */
-export async function checkoutState(ctx: AppContext, member: UserRow, sessionId: string) {
+export async function checkoutState(ctx: AppContext, member: Member, sessionId: string) {
   const [row] = await ctx.db
     .select()
     .from(subscriptions)
@@ -175,7 +175,7 @@ async function currentSubscription(db: Db, userId: number): Promise<Subscription
 }
 
 /** GET /api/payments/subscription: the member's plan, period end and receipts. */
-export async function mySubscription(ctx: AppContext, member: UserRow) {
+export async function mySubscription(ctx: AppContext, member: Member) {
   const sub = await currentSubscription(ctx.db, member.id);
   const receipts = await ctx.db
     .select({ p: payments })

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
 import { type SubscriptionRow, subscriptions } from '../../db/schema/payments.ts';
-import type { UserRow } from '../../db/schema/users.ts';
+import type { Member } from '../../db/schema/users.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { planView } from './payments.presenter.ts';
 import { addMonths } from './payments.service.ts';
@@ -46,7 +46,7 @@ async function requireTestProvider(ctx: AppContext) {
   if ((await paymentProvider(ctx)).kind !== 'test') throw new AppError('not_found');
 }
 
-async function ownSession(ctx: AppContext, member: UserRow, sessionId: string) {
+async function ownSession(ctx: AppContext, member: Member, sessionId: string) {
   await requireTestProvider(ctx);
   const [row] = await ctx.db
     .select()
@@ -71,7 +71,7 @@ const sessionState = (row: SubscriptionRow) =>
         ? 'aborted'
         : 'open';
 
-export async function testSessionView(ctx: AppContext, member: UserRow, sessionId: string) {
+export async function testSessionView(ctx: AppContext, member: Member, sessionId: string) {
   const row = await ownSession(ctx, member, sessionId);
   return {
     session_id: sessionId,
@@ -102,7 +102,7 @@ function paidInvoice(row: SubscriptionRow, providerId: string, from: Date, reaso
 /** The test page's buttons: success, failure or abort; answers where the browser continues. */
 export async function completeTestSession(
   ctx: AppContext,
-  member: UserRow,
+  member: Member,
   sessionId: string,
   outcome: 'success' | 'failure' | 'abort',
 ) {

@@ -1,7 +1,7 @@
 import { vmsg } from '@trostnetz/contracts/messages';
 import type { AnswerStepBody } from '@trostnetz/contracts/questionnaire';
 import type { AppContext } from '../../app-context.ts';
-import type { UserRow } from '../../db/schema/users.ts';
+import type { Member } from '../../db/schema/users.ts';
 import { validationError } from '../../lib/app-error.ts';
 import { rebuildProfile } from '../matching/matching.service.ts';
 import { topUpSuggestions } from '../matching/suggestions.service.ts';
@@ -21,7 +21,7 @@ import { findActiveUser } from '../users/users.service.ts';
  */
 export async function changeAnswers(
   ctx: AppContext,
-  member: UserRow,
+  member: Member,
   step: number,
   answers: AnswerStepBody['answers'],
 ) {

@@ -9,7 +9,7 @@ import {
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { profileSettings } from '../../db/schema/profile.ts';
-import type { UserRow } from '../../db/schema/users.ts';
+import type { Member } from '../../db/schema/users.ts';
 import { mayShowItem, type Relation, visibilityOf } from '../../policies/profile.ts';
 import { type Answers, type LoadedQuestion, saveAnswers } from '../questionnaire/questionnaire.service.ts';
 
@@ -19,7 +19,7 @@ export async function profileSettingsOf(db: Db, userId: number) {
   return { motto: row?.motto ?? null, visibility: row?.visibility ?? null };
 }
 
-export async function ownProfileOf(db: Db, member: UserRow): Promise<OwnProfile> {
+export async function ownProfileOf(db: Db, member: Member): Promise<OwnProfile> {
   const settings = await profileSettingsOf(db, member.id);
   return {
     nickname: member.nickname,
@@ -34,7 +34,7 @@ export async function ownProfileOf(db: Db, member: UserRow): Promise<OwnProfile>
  * Saves what was sent. `about` is also the questionnaire's "Stell dich kurz vor" answer, so both change
  * together; visibility choices merge into the stored ones.
  */
-export async function updateProfile(db: Db, member: UserRow, body: UpdateProfileBody): Promise<void> {
+export async function updateProfile(db: Db, member: Member, body: UpdateProfileBody): Promise<void> {
   if (body.about !== undefined) await saveAnswers(db, member.id, { about: body.about });
   if (body.motto === undefined && body.visibility === undefined) return;
   const motto = body.motto === undefined ? undefined : body.motto || null;

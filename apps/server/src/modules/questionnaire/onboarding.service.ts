@@ -1,7 +1,7 @@
 import { vmsg } from '@trostnetz/contracts/messages';
 import type { AnswerStepBody } from '@trostnetz/contracts/questionnaire';
 import type { AppContext } from '../../app-context.ts';
-import type { UserRow } from '../../db/schema/users.ts';
+import type { Member } from '../../db/schema/users.ts';
 import { AppError, validationError } from '../../lib/app-error.ts';
 import { isOnboarded } from '../../policies/members.ts';
 import { rebuildProfile, refreshActive } from '../matching/matching.service.ts';
@@ -22,7 +22,7 @@ import {
  */
 export async function answerStep(
   ctx: AppContext,
-  member: UserRow,
+  member: Member,
   step: number,
   answers: AnswerStepBody['answers'],
 ) {
@@ -46,7 +46,7 @@ export async function answerStep(
 }
 
 /** "Answer again": back to step 1 with the old answers pre-filled; not suggested meanwhile. */
-export async function resetOnboarding(ctx: AppContext, member: UserRow) {
+export async function resetOnboarding(ctx: AppContext, member: Member) {
   await setMatchingStep(ctx.db, member.id, 1);
   await refreshActive(ctx.db, member.id);
   return { matching_step: 1, done: false };

@@ -5,7 +5,7 @@ import {
   parsePostChannel,
 } from '@trostnetz/contracts/realtime';
 import type { AppContext } from '../../app-context.ts';
-import type { UserRow } from '../../db/schema/users.ts';
+import type { Member } from '../../db/schema/users.ts';
 import { mayJoinConversation } from '../../policies/conversations.ts';
 import { mayJoinGroupChannel, mayJoinPostChannel } from '../../policies/groups.ts';
 
@@ -16,7 +16,7 @@ import { mayJoinGroupChannel, mayJoinPostChannel } from '../../policies/groups.t
 export interface ChannelKind<M> {
   kind: string;
   match(name: string): M | null;
-  authorize(ctx: AppContext, member: UserRow, match: M): boolean | Promise<boolean>;
+  authorize(ctx: AppContext, member: Member, match: M): boolean | Promise<boolean>;
 }
 
 const channelKind = <M>(row: ChannelKind<M>) => row;
@@ -56,7 +56,7 @@ export const channelKinds = [
 ];
 
 /** Whether `member` may subscribe to the channel; false for a name of no known kind. */
-export async function mayJoinChannel(ctx: AppContext, member: UserRow, name: string): Promise<boolean> {
+export async function mayJoinChannel(ctx: AppContext, member: Member, name: string): Promise<boolean> {
   for (const row of channelKinds as ChannelKind<unknown>[]) {
     const match = row.match(name);
     if (match !== null) return row.authorize(ctx, member, match);

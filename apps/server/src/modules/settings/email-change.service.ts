@@ -8,7 +8,7 @@ import {
 import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
 import { emailChanges } from '../../db/schema/email-changes.ts';
-import { type UserRow, users } from '../../db/schema/users.ts';
+import { type Member, users } from '../../db/schema/users.ts';
 import { AppError, validationError } from '../../lib/app-error.ts';
 import { revokeAllSessions } from '../auth/sessions.service.ts';
 import { hashToken, newOpaqueToken } from '../auth/tokens.ts';
@@ -28,10 +28,10 @@ const HOUR = 3_600_000;
  */
 export async function requestEmailChange(
   ctx: AppContext,
-  member: UserRow,
+  member: Member,
   input: { email: string; password: string },
 ) {
-  await assertCurrentPassword(member, input.password, 'password');
+  await assertCurrentPassword(ctx.db, member, input.password, 'password');
   const newEmail = input.email.toLowerCase();
   if (newEmail === member.email.toLowerCase()) throw validationError({ email: [vmsg('same_email')] });
   const owner = await verifiedAccountByEmail(ctx.db, newEmail);

@@ -1,18 +1,19 @@
 import { vmsg } from '@trostnetz/contracts/messages';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
+import type { Db } from '../../db/client.ts';
 import { passwordResets } from '../../db/schema/sessions.ts';
-import { type UserRow, users } from '../../db/schema/users.ts';
+import { type Member, users } from '../../db/schema/users.ts';
 import { validationError } from '../../lib/app-error.ts';
 import { assertStrongPassword } from '../auth/accounts.service.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { endOtherSessions } from '../auth/sessions.service.ts';
 import { notify } from '../notifications/notifier.ts';
-import { setPasswordHash } from '../users/users.service.ts';
+import { passwordHashOf, setPasswordHash } from '../users/users.service.ts';
 
 /** The current password, asked again before anything that matters for security; a 422 on the field when wrong. */
-export async function assertCurrentPassword(member: UserRow, password: string, field: string) {
-  if (!(await verifyPassword(member.passwordHash, password))) {
+export async function assertCurrentPassword(db: Db, member: Member, password: string, field: string) {
+  if (!(await verifyPassword(await passwordHashOf(db, member.id), password))) {
     throw validationError({ [field]: [vmsg('current_password')] });
   }
 }
@@ -23,11 +24,11 @@ export async function assertCurrentPassword(member: UserRow, password: string, f
  */
 export async function changePassword(
   ctx: AppContext,
-  member: UserRow,
+  member: Member,
   sessionId: string,
   input: { current_password: string; password: string },
 ) {
-  await assertCurrentPassword(member, input.current_password, 'current_password');
+  await assertCurrentPassword(ctx.db, member, input.current_password, 'current_password');
   await assertStrongPassword(input.password, member);
   await setPasswordHash(ctx.db, member.id, await hashPassword(input.password));
   await ctx.db
@@ -41,7 +42,7 @@ export async function changePassword(
   });
 }
 
-export async function changeNickname(ctx: AppContext, member: UserRow, nickname: string): Promise<UserRow> {
+export async function changeNickname(ctx: AppContext, member: Member, nickname: string): Promise<Member> {
   const [row] = await ctx.db
     .update(users)
     .set({ nickname, updatedAt: new Date() })

@@ -1,9 +1,9 @@
 import { isHasSeenElement, type User } from '@trostnetz/contracts/user';
-import type { UserRow } from '../../db/schema/users.ts';
+import type { Member } from '../../db/schema/users.ts';
 import { isPremium } from '../../policies/premium.ts';
 
 /** The User of SPEC.md §3; `is_premium` is the premium policy's answer (a super admin counts). */
-export function presentUser(row: UserRow, permissions: string[]): User {
+export function presentUser(row: Member, permissions: string[]): User {
   return {
     id: row.id,
     email: row.email,

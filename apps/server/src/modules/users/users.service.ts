@@ -2,7 +2,7 @@ import type { Locale } from '@trostnetz/contracts/messages';
 import { HAS_SEEN_ELEMENTS, type HasSeenElement } from '@trostnetz/contracts/user';
 import { and, desc, eq, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { type UserRow, users } from '../../db/schema/users.ts';
+import { type Member, type UserRow, users } from '../../db/schema/users.ts';
 import { permissionsViaRoles } from '../../policies/permissions.ts';
 import { presentUser } from './users.presenter.ts';
 
@@ -23,7 +23,7 @@ export async function accountsByEmail(db: Db, email: string, limit: number): Pro
 }
 
 /** The verified account that holds an address, if any. */
-export async function verifiedAccountByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+export async function verifiedAccountByEmail(db: Db, email: string): Promise<Member | undefined> {
   const [row] = await db
     .select()
     .from(users)
@@ -31,7 +31,7 @@ export async function verifiedAccountByEmail(db: Db, email: string): Promise<Use
   return row;
 }
 
-export async function findActiveUser(db: Db, id: number): Promise<UserRow | undefined> {
+export async function findActiveUser(db: Db, id: number): Promise<Member | undefined> {
   const [row] = await db
     .select()
     .from(users)
@@ -39,7 +39,7 @@ export async function findActiveUser(db: Db, id: number): Promise<UserRow | unde
   return row;
 }
 
-export async function userView(db: Db, row: UserRow) {
+export async function userView(db: Db, row: Member) {
   return presentUser(row, await permissionsViaRoles(db, row.id));
 }
 
@@ -53,7 +53,7 @@ export interface NewUser {
   termsAccepted?: boolean;
 }
 
-export async function insertUser(db: Db, u: NewUser): Promise<UserRow> {
+export async function insertUser(db: Db, u: NewUser): Promise<Member> {
   const now = new Date();
   const [row] = await db
     .insert(users)
@@ -101,7 +101,7 @@ export async function addHasSeen(db: Db, userId: number, element: HasSeenElement
  * holds the address; the other unverified sign-ups with it are deleted. Two at once: one wins (the
  * unique index on verified addresses decides).
  */
-export async function verifyAndClaimAddress(db: Db, user: Pick<UserRow, 'id' | 'email'>): Promise<boolean> {
+export async function verifyAndClaimAddress(db: Db, user: Pick<Member, 'id' | 'email'>): Promise<boolean> {
   try {
     return await db.transaction(async (tx) => {
       const [row] = await tx
@@ -167,6 +167,12 @@ export async function deleteUnverifiedBefore(db: Db, cutoff: Date): Promise<numb
     .where(and(eq(users.isVerified, false), lt(users.createdAt, cutoff)))
     .returning({ id: users.id });
   return rows.map((r) => r.id);
+}
+
+/** The member's password hash, read only where a password is checked (a request's member does not carry it). */
+export async function passwordHashOf(db: Db, userId: number): Promise<string> {
+  const [row] = await db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, userId));
+  return row?.hash ?? '';
 }
 
 export async function setPasswordHash(db: Db, userId: number, passwordHash: string) {
