@@ -2,7 +2,7 @@ import type { Locale } from '@trostnetz/contracts/messages';
 import { HAS_SEEN_ELEMENTS, type HasSeenElement } from '@trostnetz/contracts/user';
 import { and, desc, eq, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { type Member, type UserRow, users } from '../../db/schema/users.ts';
+import { type Member, memberColumns, type UserRow, users } from '../../db/schema/users.ts';
 import { permissionsViaRoles } from '../../policies/permissions.ts';
 import { presentUser } from './users.presenter.ts';
 
@@ -25,7 +25,7 @@ export async function accountsByEmail(db: Db, email: string, limit: number): Pro
 /** The verified account that holds an address, if any. */
 export async function verifiedAccountByEmail(db: Db, email: string): Promise<Member | undefined> {
   const [row] = await db
-    .select()
+    .select(memberColumns)
     .from(users)
     .where(and(sameAddress(email), eq(users.isVerified, true), isNull(users.deletedAt)));
   return row;
@@ -33,7 +33,7 @@ export async function verifiedAccountByEmail(db: Db, email: string): Promise<Mem
 
 export async function findActiveUser(db: Db, id: number): Promise<Member | undefined> {
   const [row] = await db
-    .select()
+    .select(memberColumns)
     .from(users)
     .where(and(eq(users.id, id), isNull(users.deletedAt)));
   return row;
