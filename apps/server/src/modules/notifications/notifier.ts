@@ -305,8 +305,9 @@ function buildOccasionStatement(kind: NotificationKind) {
 }
 
 /**
- * A feature's write and the occasion it is, as one statement and so one commit (issue 18: a chat message
- * and its notification were two commits, and waiting for the log to be written twice halved the rate).
+ * A feature's write and the occasion it is, as one statement and so one commit: the two stand or fall
+ * together (with two commits, a failure between them stored a message without its notification), and
+ * the database flushes its log once (issue 18; the rate held did not change, the node's CPU sets it).
  * `write` is an `insert … returning` (its placeholders are the feature's own); the occasion is stored only
  * when it returned a row. The answer has one row per written row: its columns, then the occasion's
  * (`Told`) for `followOccasion`.

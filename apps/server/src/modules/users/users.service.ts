@@ -68,7 +68,7 @@ export async function insertUser(db: Db, u: NewUser): Promise<Member> {
       termsAcceptedAt: u.termsAccepted ? now : null,
     })
     .onConflictDoNothing()
-    .returning();
+    .returning(memberColumns);
   if (!row) throw new EmailTakenError();
   return row;
 }
