@@ -82,16 +82,24 @@ function compactIncrementalFile(target) {
  */
 async function scopeOf(target) {
   const config = (await import(`../stryker/${target}.config.mjs`)).default;
-  const scope = new Map();
+  const scope = { ranges: new Map(), globs: [], excluded: [] };
   for (const pattern of config.mutate) {
     const range = /^(.*?):(\d+)-(\d+)$/.exec(pattern);
-    if (range) scope.set(range[1], { from: Number(range[2]), to: Number(range[3]) });
-    else scope.set(pattern, { from: 1, to: Number.POSITIVE_INFINITY });
+    if (range) scope.ranges.set(range[1], { from: Number(range[2]), to: Number(range[3]) });
+    else if (pattern.startsWith('!')) scope.excluded.push(globRegExp(pattern.slice(1)));
+    else if (pattern.includes('*')) scope.globs.push(globRegExp(pattern));
+    else scope.ranges.set(pattern, { from: 1, to: Number.POSITIVE_INFINITY });
   }
   return scope;
 }
+/** A `mutate` glob as the configs write them (`*` within one folder) as a regular expression. */
+function globRegExp(glob) {
+  return new RegExp(`^${glob.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '[^/]*')}$`);
+}
 function inScope(scope, file, mutant) {
-  const range = scope.get(file);
+  if (scope.excluded.some((re) => re.test(file))) return false;
+  if (scope.globs.some((re) => re.test(file))) return true;
+  const range = scope.ranges.get(file);
   const line = mutant.location?.start?.line ?? 0;
   return Boolean(range) && line >= range.from && line <= range.to;
 }
