@@ -1,10 +1,10 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setCookie } from '../lib/cookies.ts';
 import { buildUser } from '../test/factories.ts';
-import { jsonResponse } from '../test/render.tsx';
+import { jsonResponse, WARM_UP_MS, warmUpApp } from '../test/render.tsx';
 
 const leaveTo = vi.fn();
 vi.mock('../lib/external-navigation.ts', () => ({ leaveTo: (url: string) => leaveTo(url) }));
@@ -26,6 +26,9 @@ const fetchMock = vi.fn((url: string) => {
   if (url === '/api/auth/tokens/refresh')
     return Promise.resolve(jsonResponse(401, { code: 'invalid_token' }));
   if (url.startsWith('/api/content/privacy')) return Promise.resolve(jsonResponse(200, privacyPage));
+  // The member's frame loads the unread counts (an empty answer would be logged as a failed load).
+  if (url === '/api/chat/unreadByChat')
+    return Promise.resolve(jsonResponse(200, { total: 0, by_sender: {} }));
   return Promise.resolve(jsonResponse(204, undefined));
 });
 
@@ -55,6 +58,8 @@ async function boot(url: string, { signedIn }: { signedIn: boolean }) {
   render(<App router={router} />);
   return { router, i18n };
 }
+
+beforeAll(warmUpApp, WARM_UP_MS);
 
 beforeEach(() => {
   member = null;

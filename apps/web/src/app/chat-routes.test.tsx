@@ -1,11 +1,11 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setCookie } from '../lib/cookies.ts';
 import { buildMessage, buildPartner } from '../test/chat-factories.ts';
 import { buildUser } from '../test/factories.ts';
-import { jsonResponse } from '../test/render.tsx';
+import { jsonResponse, WARM_UP_MS, warmUpApp } from '../test/render.tsx';
 
 const config = {
   app_name: 'Trostnetz',
@@ -39,6 +39,8 @@ async function boot(url: string) {
   render(<App router={router} />);
   return router;
 }
+
+beforeAll(warmUpApp, WARM_UP_MS);
 
 beforeEach(() => {
   localStorage.clear();

@@ -1,11 +1,11 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setCookie } from '../lib/cookies.ts';
 import { buildMessage, buildPartner } from '../test/chat-factories.ts';
 import { buildUser } from '../test/factories.ts';
-import { jsonResponse } from '../test/render.tsx';
+import { jsonResponse, WARM_UP_MS, warmUpApp } from '../test/render.tsx';
 
 const leaveTo = vi.fn();
 vi.mock('../lib/external-navigation.ts', () => ({ leaveTo: (url: string) => leaveTo(url) }));
@@ -96,6 +96,8 @@ const slow = { timeout: 5_000 };
 
 const where = (router: Awaited<ReturnType<typeof boot>>) =>
   `${router.state.location.pathname}${router.state.location.search}`;
+
+beforeAll(warmUpApp, WARM_UP_MS);
 
 beforeEach(() => {
   member = null;

@@ -1,9 +1,9 @@
 import { render, screen } from '@testing-library/react';
 import { createMemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setCookie } from '../lib/cookies.ts';
 import { buildUser } from '../test/factories.ts';
-import { jsonResponse } from '../test/render.tsx';
+import { jsonResponse, WARM_UP_MS, warmUpApp } from '../test/render.tsx';
 
 const config = {
   app_name: 'Trostnetz',
@@ -32,6 +32,8 @@ async function boot(url: string) {
   render(<App router={router} />);
   return router;
 }
+
+beforeAll(warmUpApp, WARM_UP_MS);
 
 beforeEach(() => {
   fetchMock.mockClear();

@@ -49,3 +49,11 @@ export function stubApi(answers: Record<string, () => Response>) {
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
 }
+
+/**
+ * For files that boot the whole app: its first import transforms the app's whole module graph, which on a slow
+ * machine alone took longer than a test may (17 s for the first test, measured). Run it once in `beforeAll`
+ * with this time limit; each test still boots fresh modules (`vi.resetModules`), which is then quick.
+ */
+export const warmUpApp = () => import('../app/app.tsx');
+export const WARM_UP_MS = 120_000;
