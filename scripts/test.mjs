@@ -1,6 +1,6 @@
-// npm test: lint, import boundaries, type check and the build side by side; unit + API (PGlite; PostgreSQL/Redis too when
-// TEST_DATABASE_URL/TEST_REDIS_URL are set); then the browser journeys in Chromium. Ends with one line "N passed, N failed".
-import { spawn, spawnSync } from 'node:child_process';
+// npm test: lint, import boundaries, type check, unit + API (PGlite; PostgreSQL/Redis too when TEST_DATABASE_URL/TEST_REDIS_URL
+// are set), then the browser journeys in Chromium. Ends with one line "N passed, N failed".
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -18,31 +18,6 @@ function run(label, cmd, args, env = {}) {
   return r.status === 0;
 }
 
-/**
- * Runs commands side by side (the static checks and the build use one core each, mostly), each one's output
- * kept and printed whole when it ends, so the log reads as if they ran one after another.
- */
-function runTogether(steps) {
-  return Promise.all(
-    steps.map(
-      ({ label, cmd, args }) =>
-        new Promise((resolve) => {
-          const started = Date.now();
-          const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'] });
-          const out = [];
-          child.stdout.on('data', (d) => out.push(d));
-          child.stderr.on('data', (d) => out.push(d));
-          child.on('close', (code) => {
-            console.log(`\n=== ${label}: ${cmd} ${args.join(' ')}`);
-            process.stdout.write(Buffer.concat(out));
-            console.log(`=== ${label}: ${Math.round((Date.now() - started) / 1000)} s`);
-            resolve(code === 0);
-          });
-        }),
-    ),
-  );
-}
-
 function check(label, ok) {
   if (ok) passed += 1;
   else {
@@ -53,25 +28,15 @@ function check(label, ok) {
 
 mkdirSync('.artifacts', { recursive: true });
 
-const hasChromium = existsSync(CHROMIUM);
-const [lockfileOk, lintOk, boundariesOk, typecheckOk, buildOk] = await runTogether([
-  // `npm ci` must accept the lock on a fresh machine (see scripts/complete-lockfile.mjs).
-  {
-    label: 'lockfile in sync',
-    cmd: 'npm',
-    args: ['ci', '--dry-run', '--ignore-scripts', '--no-audit', '--no-fund'],
-  },
-  { label: 'lint', cmd: 'npx', args: ['biome', 'check', '.'] },
-  // Import boundaries and cycles (dependency-cruiser; docs/decisions/010-enforced-boundaries.md).
-  { label: 'import boundaries', cmd: 'npm', args: ['run', '--silent', 'lint:boundaries'] },
-  // tsc -b writes only under node_modules/.tsbuild; the build (for the journeys) only to the apps' dist.
-  { label: 'typecheck', cmd: 'npx', args: ['tsc', '-b'] },
-  ...(hasChromium ? [{ label: 'build', cmd: 'npm', args: ['run', 'build'] }] : []),
-]);
-check('lockfile', lockfileOk);
-check('lint', lintOk);
-check('boundaries', boundariesOk);
-check('typecheck', typecheckOk);
+// `npm ci` must accept the lock on a fresh machine (see scripts/complete-lockfile.mjs).
+check(
+  'lockfile',
+  run('lockfile in sync', 'npm', ['ci', '--dry-run', '--ignore-scripts', '--no-audit', '--no-fund']),
+);
+check('lint', run('lint', 'npx', ['biome', 'check', '.']));
+// Import boundaries and cycles (dependency-cruiser; docs/decisions/010-enforced-boundaries.md).
+check('boundaries', run('import boundaries', 'npm', ['run', '--silent', 'lint:boundaries']));
+check('typecheck', run('typecheck', 'npx', ['tsc', '-b']));
 
 const vitestJson = '.artifacts/vitest.json';
 rmSync(vitestJson, { force: true });
@@ -99,13 +64,13 @@ if (existsSync(vitestJson)) {
   if (!unitOk && r.numFailedTests === 0) check('vitest run (suite error)', false);
 } else check('vitest run (no report)', false);
 
-if (!hasChromium) {
+if (!existsSync(CHROMIUM)) {
   console.error(
     `\nNo Chromium at ${CHROMIUM}: the browser journeys cannot run.\n` +
       'Install it with:  apt-get update && apt-get install -y chromium\n',
   );
   check('browser journeys (no chromium)', false);
-} else if (buildOk) {
+} else if (run('build', 'npm', ['run', 'build'])) {
   const pwJson = 'e2e/.artifacts/results.json';
   rmSync(pwJson, { force: true });
   const e2eOk = run('browser journeys', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts']);
