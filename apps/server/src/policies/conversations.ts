@@ -3,7 +3,7 @@ import { and, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { bothSides, involves, isPairOf, type MemberId, sideSql } from '../db/pair-side.ts';
 import { type PairRow, partnerships } from '../db/schema/partnerships.ts';
-import { type Member, users } from '../db/schema/users.ts';
+import { type Member, memberColumns, users } from '../db/schema/users.ts';
 import { goneColumns, isGone, notHidden, present } from './members.ts';
 
 /**
@@ -92,7 +92,7 @@ export async function mayJoinConversation(db: Db, me: number, chatId: number): P
  */
 export async function befriendedPartner(db: Db, me: number, otherId: number): Promise<Member | undefined> {
   const [row] = await db
-    .select({ user: users })
+    .select({ user: memberColumns })
     .from(users)
     .innerJoin(partnerships, and(isPairOf(me, otherId), bothSides(FriendStatus.befriended)))
     .where(and(eq(users.id, otherId), notHidden(me, users.id)));

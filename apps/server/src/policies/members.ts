@@ -4,7 +4,7 @@ import type { Db } from '../db/client.ts';
 import { isPairOf, type MemberId } from '../db/pair-side.ts';
 import { partnerships } from '../db/schema/partnerships.ts';
 import { blocks } from '../db/schema/safety.ts';
-import { type Member, users } from '../db/schema/users.ts';
+import { type Member, memberColumns, users } from '../db/schema/users.ts';
 
 /** SPEC.md §2/§3: onboarding is done once matching_step is negative. */
 export const isOnboarded = (member: Pick<Member, 'matchingStep'>) => member.matchingStep < 0;
@@ -52,7 +52,7 @@ export const visibleTo = (viewer: number): SQL =>
 
 export async function visibleMember(db: Db, viewer: number, otherId: number): Promise<Member | undefined> {
   const [row] = await db
-    .select()
+    .select(memberColumns)
     .from(users)
     .where(and(eq(users.id, otherId), visibleTo(viewer)));
   return row;

@@ -12,7 +12,7 @@ import {
 } from '../../db/schema/moderation.ts';
 import { reports } from '../../db/schema/safety.ts';
 import { sessions } from '../../db/schema/sessions.ts';
-import { type Member, roles, roleUser, users } from '../../db/schema/users.ts';
+import { type Member, memberColumns, roles, roleUser, users } from '../../db/schema/users.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isOnboarded } from '../../policies/members.ts';
 import { isPremium } from '../../policies/premium.ts';
@@ -79,7 +79,7 @@ export async function searchMembers(db: Db, q: string | undefined, cursor: numbe
   }
   if (cursor) where.push(lt(users.id, cursor));
   const found = await db
-    .select()
+    .select(memberColumns)
     .from(users)
     .where(and(...where))
     .orderBy(desc(users.id))
@@ -90,7 +90,7 @@ export async function searchMembers(db: Db, q: string | undefined, cursor: numbe
 
 export async function memberOr404(db: Db, id: number): Promise<Member> {
   const [m] = await db
-    .select()
+    .select(memberColumns)
     .from(users)
     .where(and(eq(users.id, id), isNull(users.deletedAt)));
   if (!m) throw new AppError('not_found');
