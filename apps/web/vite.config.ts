@@ -1,5 +1,3 @@
-import { createRequire } from 'node:module';
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vite';
@@ -8,28 +6,13 @@ import { preact } from './build/preact.ts';
 import { zodWithoutJsonSchema } from './build/zod-browser.ts';
 import { HOME_NAMESPACES, SHELL_NAMESPACES } from './src/locales/shell-namespaces.ts';
 
-const require = createRequire(import.meta.url);
 const backend = 'http://127.0.0.1:3000';
 
-export default defineConfig(({ command }) => ({
+export default defineConfig(() => ({
   resolve: {
-    // React Router 7's package.json names only its development build, whatever the mode (remix-run/react-router
-    // #12532, #14102): development warnings and checks shipped to every member. The build takes its production
-    // build, which it ships beside it; the dev server and the tests keep the warnings.
     alias: [
       // zod without its `new Function` probe, which the CSP reports as a violation (src/lib/zod.ts).
       { find: /^zod$/, replacement: fileURLToPath(new URL('./src/lib/zod.ts', import.meta.url)) },
-      ...(command === 'build'
-        ? [
-            {
-              find: /^react-router$/,
-              replacement: path.join(
-                path.dirname(require.resolve('react-router/package.json')),
-                'dist/production/index.mjs',
-              ),
-            },
-          ]
-        : []),
     ],
   },
   plugins: [
@@ -98,7 +81,6 @@ export default defineConfig(({ command }) => ({
           )
             return 'dialog';
           if (/node_modules\/(react|react-dom|scheduler|preact)\//.test(id)) return 'react';
-          if (id.includes('node_modules/react-router')) return 'router';
           if (id.includes('node_modules/zod')) return 'zod';
           // Only TanStack Query: the console's table library (@tanstack/react-table) stays in its chunks.
           if (

@@ -1,25 +1,26 @@
-import { createMemoryRouter } from 'react-router';
+import { createMemoryHistory } from 'history';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fallbackConfig, useConfigStore } from '../lib/config.ts';
 import { useConsentStore } from '../lib/consent.ts';
+import { createRouter } from '../lib/router.tsx';
 import { track } from '../lib/track.ts';
 import { startAnalytics, VISITOR_STORAGE_KEY } from './analytics.ts';
 import { routes } from './route-meta.ts';
 
 const routeFor = (meta: (typeof routes)[keyof typeof routes]) => ({
   path: meta.path,
-  handle: meta,
-  element: null,
+  meta,
+  component: () => null,
 });
 
 let beacons: Array<{ url: string; params: Record<string, string> }>;
 let stop: () => void;
 
 function start(at: string) {
-  const router = createMemoryRouter(
-    [routeFor(routes.dashboard), routeFor(routes['chat-with']), routeFor(routes.verification)],
-    { initialEntries: [at] },
-  );
+  const router = createRouter({
+    routes: [routeFor(routes.dashboard), routeFor(routes['chat-with']), routeFor(routes.verification)],
+    history: createMemoryHistory({ initialEntries: [at] }),
+  });
   stop = startAnalytics(router);
   return router;
 }

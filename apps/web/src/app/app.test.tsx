@@ -1,6 +1,6 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter } from 'react-router';
+import { createMemoryHistory } from 'history';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setCookie } from '../lib/cookies.ts';
 import { buildUser } from '../test/factories.ts';
@@ -54,7 +54,7 @@ async function boot(url: string, { signedIn }: { signedIn: boolean }) {
   const { i18n, loadLocale } = await import('../lib/i18n.ts');
   // The fresh module has German only; the app fetches English when chosen (lib/i18n.ts).
   await loadLocale('en');
-  const router = createAppRouter((routes) => createMemoryRouter(routes, { initialEntries: [url] }));
+  const router = createAppRouter(createMemoryHistory({ initialEntries: [url] }));
   render(<App router={router} />);
   return { router, i18n };
 }

@@ -1,5 +1,3 @@
-import type { LoaderFunctionArgs } from 'react-router';
-import { redirect } from 'react-router';
 import { getUser } from '../domain/account/get-user.ts';
 import { loadedPartners, partnersQuery } from '../domain/partners/partners.ts';
 import { isChatPartner } from '../features/chat/chat-partners.ts';
@@ -8,6 +6,7 @@ import { getAppConfig } from '../lib/config.ts';
 import { leaveTo } from '../lib/external-navigation.ts';
 import { loadAllTexts, loadHomeTexts } from '../lib/i18n.ts';
 import { queryClient } from '../lib/query-client.ts';
+import { type LoaderArgs, redirect } from '../lib/router.tsx';
 import { authenticatedUser, useUserStore } from '../lib/storage/user-store.ts';
 import { ensureBootstrapped } from './bootstrap.ts';
 import { decideHome, decideNavigation, type GuardDecision, type GuardSession } from './guard.ts';
@@ -74,13 +73,12 @@ async function settle(decide: (progress: Progress) => GuardDecision): Promise<nu
 
 export const guardLoader =
   (meta: RouteMeta) =>
-  async ({ request, params }: LoaderFunctionArgs) => {
-    const url = new URL(request.url);
+  async ({ location, params }: LoaderArgs) => {
     await settle((progress) =>
       decideNavigation(meta, snapshot(), {
         ...progress,
         onboardingUrl: getAppConfig().onboarding_url,
-        target: `${url.pathname}${url.search}`,
+        target: `${location.pathname}${location.search}`,
         params,
       }),
     );

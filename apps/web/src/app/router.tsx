@@ -1,50 +1,21 @@
-import type { RouteObject } from 'react-router';
+import type { RouteDefinition } from '../lib/router.tsx';
 import { guardLoader, homeLoader } from './guard-loader.ts';
-import { RootLayout } from './layout/root-layout.tsx';
 import { withOnboardingGate } from './onboarding-gate.tsx';
-import { AppLoading, RouteError } from './route-error.tsx';
-import { routes, type ScreenEntry, screens } from './route-meta.ts';
+import { AppLoading } from './route-error.tsx';
+import { type RouteMeta, routes, screens } from './route-meta.ts';
 
-/** A guarded, lazily loaded screen. */
-function screenRoute({ meta, screen }: ScreenEntry): RouteObject {
-  return {
+/**
+ * Every route of the app (decision 022): home, whose loader sends the visitor on, then each screen of the
+ * table, guarded and fetched when first opened, inside its layout if it names one. The app's frame
+ * (layout/root-layout.tsx) is around them all.
+ */
+export const appRoutes: RouteDefinition<RouteMeta>[] = [
+  { path: routes.home.path, meta: routes.home, loader: homeLoader, component: AppLoading },
+  ...screens.map(({ meta, screen }) => ({
     path: meta.path,
-    handle: meta,
+    meta,
     loader: guardLoader(meta),
-    lazy: async () => ({ Component: withOnboardingGate(await screen.component(), meta) }),
-  };
-}
-
-/** Screens that name the same layout are children of one pathless route that renders it. */
-function screenRoutes(entries: ScreenEntry[]): RouteObject[] {
-  const result: RouteObject[] = [];
-  const framed = new Map<unknown, RouteObject[]>();
-  for (const entry of entries) {
-    const { layout } = entry.screen;
-    if (!layout) {
-      result.push(screenRoute(entry));
-      continue;
-    }
-    let children = framed.get(layout);
-    if (!children) {
-      children = [];
-      framed.set(layout, children);
-      result.push({ lazy: async () => ({ Component: await layout() }), children });
-    }
-    children.push(screenRoute(entry));
-  }
-  return result;
-}
-
-export const appRoutes: RouteObject[] = [
-  {
-    id: 'root',
-    Component: RootLayout,
-    ErrorBoundary: RouteError,
-    HydrateFallback: AppLoading,
-    children: [
-      { path: routes.home.path, handle: routes.home, loader: homeLoader, Component: AppLoading },
-      ...screenRoutes(screens),
-    ],
-  },
+    lazy: async () => withOnboardingGate(await screen.component(), meta),
+    layout: screen.layout,
+  })),
 ];

@@ -1,12 +1,7 @@
-import { useMatches } from 'react-router';
+import { useRouteMatch } from '../lib/router.tsx';
 import type { RouteMeta } from './route-meta.ts';
 
-/** The meta of the deepest matched route (its `handle`). */
+/** The meta of the route on screen. */
 export function useRouteMeta(): RouteMeta | undefined {
-  const matches = useMatches();
-  for (let i = matches.length - 1; i >= 0; i--) {
-    const handle = matches[i]?.handle as RouteMeta | undefined;
-    if (handle?.name) return handle;
-  }
-  return undefined;
+  return useRouteMatch<RouteMeta>()?.route.meta;
 }

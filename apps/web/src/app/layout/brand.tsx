@@ -1,6 +1,6 @@
 import { HeartHandshake } from 'lucide-react';
-import { Link } from 'react-router';
 import { useAppConfig } from '../../lib/config.ts';
+import { Link } from '../../lib/router.tsx';
 
 export function Brand({ to }: { to: string }) {
   const { app_name } = useAppConfig();

@@ -1,7 +1,6 @@
 import type { User } from '@trostnetz/contracts/user';
 import { ChevronDown, LogOut, Menu, UserRound } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link, NavLink, useLocation } from 'react-router';
 import { CrisisButton } from '../../components/crisis/crisis-button.tsx';
 import { LanguageSwitch } from '../../components/language-switch.tsx';
 import { buttonClass } from '../../components/ui/button.tsx';
@@ -9,6 +8,7 @@ import { cn } from '../../components/ui/cn.ts';
 import { useSignOut } from '../../features/auth/hooks/use-sign-out.ts';
 import { NotificationBell } from '../../features/notifications/components/notification-bell.tsx';
 import { returnTarget, withReturnTo } from '../../lib/return-to.ts';
+import { Link, NavLink, useLocation } from '../../lib/router.tsx';
 import type { HeaderVariant } from '../../lib/screens.ts';
 import { useIsMobile } from '../../lib/use-is-mobile.ts';
 import { AccountMenu } from './account-menu.tsx';

@@ -2,7 +2,6 @@ import type { Post } from '@trostnetz/contracts/groups';
 import { ArrowLeft, Pencil, SearchX } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
@@ -15,6 +14,7 @@ import { PostTime } from '../../../domain/posts/post-time.tsx';
 import { ReportDialog } from '../../../domain/safety/report-dialog.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { useErrorMessage } from '../../../lib/error-message.ts';
+import { Link, useLocation, useNavigate, useParams } from '../../../lib/router.tsx';
 import { useDeletePost } from '../api/delete-post.ts';
 import { usePost } from '../api/get-post.ts';
 import { reportContent } from '../api/report-content.ts';
@@ -36,7 +36,7 @@ export function PostScreen() {
   // Revealed already where the reader came from (the group's list, a dashboard feed).
   usePostUpdates(groupId, Number(params.postId));
   const location = useLocation();
-  const [revealed, setRevealed] = useState(location.state?.revealed === true);
+  const [revealed, setRevealed] = useState((location.state as { revealed?: boolean } | null)?.revealed === true);
 
   let body: React.ReactNode;
   if (post.isPending) body = <LoadingNote>{t('loadingPost')}</LoadingNote>;
