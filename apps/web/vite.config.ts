@@ -57,9 +57,11 @@ export default defineConfig(() => ({
             !(SHELL_NAMESPACES as readonly string[]).includes(german)
           )
             return 'locale-de';
-          // The schemas the member's first screens check their answers with: one chunk instead of a dozen
-          // small ones, fetched with the first answer to check, never by a guest's first screen (issue 13).
-          // The zod-free contracts (messages, errors, config, friend-status) stay with the code that uses them.
+          // The schemas the member's screens check their answers with in development: one chunk instead of a
+          // dozen small ones. The production build never fetches it for answers (decision 021, lib/answer.ts);
+          // a screen whose form validates with one of these schemas loads it with that screen.
+          // The zod-free contracts (messages, errors, config, friend-status, realtime-events) stay with the
+          // code that uses them.
           if (
             /packages\/contracts\/src\/(user|auth|fields|attribution|friendship|profile|partners|safety|groups|chat|notifications|payments|realtime|questionnaire)\.ts$/.test(
               id,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FEEDS } from './feeds.ts';
 import { idNumber, idString, localeField, textField } from './fields.ts';
 import { vmsg } from './messages.ts';
 import { reportReasons } from './safety.ts';
@@ -193,9 +194,8 @@ export const contentReportBody = z.strictObject({
   details: textField().trim().max(2000, vmsg('max', 2000)).optional(),
 });
 
-/** Dashboard feeds. */
-export const FEEDS = ['replies', 'partner_posts', 'loss_posts'] as const;
-export type Feed = (typeof FEEDS)[number];
+/** Dashboard feeds (their names without zod in feeds.ts). */
+export { FEEDS, type Feed } from './feeds.ts';
 export const feedParams = z.object({ feed: z.enum(FEEDS, { error: vmsg('invalid') }) });
 export const feedItem = z.object({
   post: z.object({

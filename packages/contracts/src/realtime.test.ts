@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  carriesEvent,
   chatChannel,
   eventSchema,
   groupChannel,
@@ -10,6 +11,7 @@ import {
   parseMemberChannel,
   parsePostChannel,
   postChannel,
+  realtimeEventNames,
   realtimeEvents,
 } from './realtime.ts';
 
@@ -29,6 +31,17 @@ describe('issue 10 typed live events: one map of channel kinds, events and paylo
   it('event names are unique across the member channels (the web app’s bus is keyed by them)', () => {
     const names = memberChannelKinds.flatMap((kind) => Object.keys(realtimeEvents[kind]));
     expect(new Set(names).size).toBe(names.length);
+  });
+
+  it('decision 021: the zod-free names per kind (what the production web app subscribes with) are the schemas’ keys, in order', () => {
+    expect(Object.keys(realtimeEventNames)).toEqual(Object.keys(realtimeEvents));
+    for (const kind of Object.keys(realtimeEvents) as Array<keyof typeof realtimeEvents>) {
+      expect([...realtimeEventNames[kind]], kind).toEqual(Object.keys(realtimeEvents[kind]));
+      for (const event of realtimeEventNames[kind]) expect(eventSchema(kind, event), event).toBeDefined();
+    }
+    expect(carriesEvent('chat_message', 'ChatMessagesRead')).toBe(true);
+    expect(carriesEvent('chat_contacts', 'ChatMessagesRead')).toBe(false);
+    expect(carriesEvent('chat', 'toString')).toBe(false);
   });
 
   it('a schema only for an event the kind carries', () => {

@@ -4,18 +4,42 @@ import { commentCreatedEvent, commentUpdatedEvent, postCreatedEvent, postUpdated
 import { notificationsChangedEvent } from './notifications.ts';
 import { confirmationEvent, contactEvent, statusEvent } from './partners.ts';
 import { premiumChangedEvent } from './payments.ts';
+import {
+  CHANNEL_CLOSED_EVENT,
+  type ChannelKind,
+  type EventName,
+  groupChannel,
+  type MemberChannelKind,
+  memberChannelKinds,
+  postChannel,
+  type realtimeEventNames,
+  type TopicChannelKind,
+} from './realtime-events.ts';
 
-/**
- * Sent on a conversation channel right before the server ends every subscription to it (a partner
- * hidden or removed, a session ended). Payload `{channel}`. A client unsubscribes and subscribes again:
- * /pusher/auth lets back in only who still may join.
- */
-export const CHANNEL_CLOSED_EVENT = 'ChannelClosed';
+// The names, kinds and channel names live without zod in realtime-events.ts (decision 021); every module
+// that needs the schemas too imports all of it from here.
+export {
+  CHANNEL_CLOSED_EVENT,
+  type ChannelKind,
+  carriesEvent,
+  chatChannel,
+  type EventName,
+  groupChannel,
+  type MemberChannelKind,
+  memberChannel,
+  memberChannelKinds,
+  postChannel,
+  realtimeEventNames,
+  type SharedChannelKind,
+  sharedChannelKinds,
+  type TopicChannelKind,
+} from './realtime-events.ts';
 
 /**
  * Every live event: channel kind → event name → payload schema (SPEC.md §7 Real-time, DESIGN.md §6).
- * The server publishes only these shapes and the web app parses with the same schemas; a new event
- * (or a new kind of channel) is one entry here. Event names are unique across the member channels.
+ * The server publishes only these shapes; the web app's development build and its tests parse with the
+ * same schemas, its production build trusts them (decision 021). A new event (or a new kind of channel) is
+ * one entry here and its name in realtime-events.ts. Event names are unique across the member channels.
  * The first event of a member channel is its own (SPEC.md §7); further ones ride along on it.
  */
 export const realtimeEvents = {
@@ -47,19 +71,23 @@ export const realtimeEvents = {
   group: { PostCreated: postCreatedEvent, PostUpdated: postUpdatedEvent },
   /** A post's channel (`private-post_{id}`), for members of its group who may read it: its comments. */
   post: { CommentCreated: commentCreatedEvent, CommentUpdated: commentUpdatedEvent },
-} as const satisfies Record<string, Record<string, z.ZodType>>;
+} as const satisfies { [K in ChannelKind]: { [E in EventName<K>]: z.ZodType } };
 
 type Schemas = typeof realtimeEvents;
-export type ChannelKind = keyof Schemas;
-/** Channels of a thing several members share (a conversation, a group, a post), not of one member. */
-export const sharedChannelKinds = ['chat', 'group', 'post'] as const;
-export type SharedChannelKind = (typeof sharedChannelKinds)[number];
-/** Shared channels the server publishes to (the conversation channel carries only client events). */
-export type TopicChannelKind = 'group' | 'post';
-/** The five per-member private channels, `private-user_{id}_{kind}`. */
-export type MemberChannelKind = Exclude<ChannelKind, SharedChannelKind>;
-export type EventName<K extends ChannelKind> = Extract<keyof Schemas[K], string>;
-export type EventPayload<K extends ChannelKind, E extends EventName<K>> = z.output<Schemas[K][E]>;
+/**
+ * Compile-time check that the schemas name exactly the kinds and events of `realtimeEventNames`, which the
+ * production web app subscribes with (decision 021): `satisfies` above refuses a missing or an extra kind or
+ * event of the map, this refuses one that `realtimeEventNames` lacks. Their order is held by the test.
+ */
+type SchemaEventNames = { [K in keyof Schemas]: keyof Schemas[K] };
+type ListedEventNames = { [K in ChannelKind]: (typeof realtimeEventNames)[K][number] };
+const sameEventNames: [SchemaEventNames, ListedEventNames] extends [ListedEventNames, SchemaEventNames]
+  ? true
+  : false = true;
+void sameEventNames;
+export type EventPayload<K extends ChannelKind, E extends EventName<K>> = z.output<
+  Schemas[K][E & keyof Schemas[K]]
+>;
 
 type UnionToIntersection<U> = (U extends unknown ? (u: U) => void : never) extends (i: infer I) => void
   ? I
@@ -69,18 +97,10 @@ type MemberSchemas = UnionToIntersection<Schemas[MemberChannelKind]>;
 export type MemberEvents = { [E in keyof MemberSchemas]: z.output<MemberSchemas[E] & z.ZodType> };
 export type MemberEventName = keyof MemberEvents & string;
 
-export const memberChannelKinds = (Object.keys(realtimeEvents) as ChannelKind[]).filter(
-  (kind): kind is MemberChannelKind => !(sharedChannelKinds as readonly string[]).includes(kind),
-);
-
 /** The schema of one event on one kind of channel; undefined for an event the kind does not carry. */
 export function eventSchema(kind: ChannelKind, event: string): z.ZodType | undefined {
   const events: Record<string, z.ZodType> = realtimeEvents[kind];
   return Object.hasOwn(events, event) ? events[event] : undefined;
-}
-
-export function memberChannel(userId: number, kind: MemberChannelKind): string {
-  return `private-user_${userId}_${kind}`;
 }
 
 /** A member or conversation id as written in a channel name: a positive integer in JS's safe range. */
@@ -98,32 +118,14 @@ export function parseMemberChannel(name: string): { userId: number; kind: Member
   return { userId, kind };
 }
 
-/**
- * One private channel per conversation (the pair's chat id), for client events such as
- * `client-typing`: both befriended partners may subscribe, nobody else.
- */
-export function chatChannel(chatId: number): string {
-  return `private-chat_${chatId}`;
-}
-
 export function parseChatChannel(name: string): number | null {
   const m = /^private-chat_(\d+)$/.exec(name);
   return m ? channelId(m[1]!) : null;
 }
 
-/** One private channel per group (`private-group_{id}`): its members may subscribe. */
-export function groupChannel(groupId: number): string {
-  return `private-group_${groupId}`;
-}
-
 export function parseGroupChannel(name: string): number | null {
   const m = /^private-group_(\d+)$/.exec(name);
   return m ? channelId(m[1]!) : null;
-}
-
-/** One private channel per post (`private-post_{id}`): members of its group who may read it. */
-export function postChannel(postId: number): string {
-  return `private-post_${postId}`;
 }
 
 export function parsePostChannel(name: string): number | null {

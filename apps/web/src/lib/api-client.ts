@@ -1,4 +1,5 @@
 import type { ErrorBody, ErrorCode } from '@trostnetz/contracts/errors';
+import { checked } from './answer.ts';
 import { getLocale } from './i18n.ts';
 import { getAccessToken, getRefreshToken, saveTokens } from './tokens.ts';
 
@@ -78,9 +79,10 @@ export function renewTokens(): Promise<string> {
       headers: { ...baseHeaders(), Authorization: `Bearer ${refresh}` },
     });
     if (!res.ok) throw new ApiError(res.status, await readBody(res));
-    // The schemas (and zod) come when a session is renewed, not with the first screen (issue 13).
-    const [{ tokenPair }, body] = await Promise.all([import('@trostnetz/contracts/auth'), res.json()]);
-    const pair = tokenPair.parse(body);
+    // Checked in development and the tests only; the schema (and zod) is fetched then (decision 021).
+    const pair = await checked(res.json(), () =>
+      import('@trostnetz/contracts/auth').then((c) => c.tokenPair),
+    );
     saveTokens(pair);
     return pair.token;
   })()

@@ -179,6 +179,33 @@ describe('realtime client (SPEC.md §7 Real-time, DESIGN.md §6)', () => {
     stop();
   });
 
+  it('decision 021: the production build hands live events on as the server sent them, unchecked, and binds only the events each channel carries', async () => {
+    vi.stubEnv('PROD', true);
+    try {
+      const { stop } = connect();
+      const pusher = await ready();
+      const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+      const received = vi.fn();
+      const off = realtimeBus.on('ChatMessageNew', received);
+      const channel = pusher.channels.get('private-user_42_chat_message');
+      const unchecked = { message: { id: 1 } };
+      channel?.fire('ChatMessageNew', unchecked);
+      expect(received).toHaveBeenCalledWith(unchecked);
+      expect(logged).not.toHaveBeenCalled();
+      expect([...(channel?.handlers.keys() ?? [])].filter((e) => !e.startsWith('pusher:')).sort()).toEqual([
+        'ChatMessageDeleted',
+        'ChatMessageNew',
+        'ChatMessageUpdated',
+        'ChatMessagesRead',
+      ]);
+      off();
+      logged.mockRestore();
+      stop();
+    } finally {
+      vi.unstubAllEnvs();
+    }
+  });
+
   it('also binds memberChannelExtraEvents: ChatMessagesRead reaches the bus (SPEC.md §4 Chat)', async () => {
     const { stop } = connect();
     const pusher = await ready();

@@ -1,16 +1,19 @@
-import type {
+import type { EventPayload, MemberEventName, MemberEvents } from '@trostnetz/contracts/realtime';
+import {
   CHANNEL_CLOSED_EVENT,
-  ChannelKind,
-  EventName,
-  EventPayload,
-  MemberChannelKind,
-  MemberEventName,
-  MemberEvents,
-  SharedChannelKind,
-} from '@trostnetz/contracts/realtime';
+  type ChannelKind,
+  carriesEvent,
+  type EventName,
+  type MemberChannelKind,
+  memberChannel,
+  memberChannelKinds,
+  realtimeEventNames,
+  type SharedChannelKind,
+} from '@trostnetz/contracts/realtime-events';
 import type { PublicConfig } from '@trostnetz/contracts/user';
 import type { Options } from 'pusher-js';
 import { create } from 'zustand';
+import { checksAnswers } from './answer.ts';
 import { renewTokens } from './api-client.ts';
 import { createEventBus } from './event-bus.ts';
 import { onAccessTokenChange } from './tokens.ts';
@@ -24,7 +27,7 @@ export type ConnectionState =
   | 'failed'
   | 'disconnected';
 
-/** Every event of the member channels with its payload, parsed with contracts' `realtimeEvents`. */
+/** Every event of the member channels with its payload, as contracts' `realtimeEvents` describes it. */
 export type RealtimeEvents = MemberEvents;
 
 /** Features subscribe here (`realtimeBus.on('ChatMessageNew', …)`) instead of touching pusher-js. */
@@ -36,23 +39,26 @@ export const useRealtimeStatus = create<{ state: ConnectionState }>(() => ({ sta
 const IGNORED_EVENTS: ReadonlySet<MemberEventName> = new Set(['FriendRequestChanged']);
 
 /**
- * The events' schemas (and with them zod) are fetched when a member connects, not with the first screen
- * (issue 13): a guest never needs them. Set before the first client exists, so every use below has them.
+ * The events' schemas, in development and the tests only (decision 021: the production build trusts the
+ * payloads, as the server's broadcaster does, and fetches neither them nor zod). Fetched when a member
+ * connects, never with the first screen, and set before the first client exists, so every use below
+ * has them.
  */
-type Contracts = typeof import('@trostnetz/contracts/realtime');
-let contracts: Contracts | null = null;
-const loadContracts = async (): Promise<Contracts> => {
-  contracts ??= await import('@trostnetz/contracts/realtime');
-  return contracts;
+type Schemas = typeof import('@trostnetz/contracts/realtime');
+let schemas: Schemas | null = null;
+const loadSchemas = async (): Promise<void> => {
+  if (checksAnswers()) schemas ??= await import('@trostnetz/contracts/realtime');
 };
-const loaded = (): Contracts => {
-  if (!contracts) throw new Error('realtime: the event schemas are not loaded yet');
-  return contracts;
+const loadedSchemas = (): Schemas => {
+  if (!schemas) throw new Error('realtime: the event schemas are not loaded yet');
+  return schemas;
 };
 
 /**
- * Binds one event of a channel of `kind` to `handler` with the payload parsed by its schema: a payload
- * of another shape is dropped and logged, so a screen never sees (or crashes on) a malformed event.
+ * Binds one event of a channel of `kind` to `handler`; an event the kind does not carry is not bound.
+ * In development and the tests the payload is parsed by its schema first: one of another shape is
+ * dropped and logged, so a screen never sees (or crashes on) a malformed event. Production hands the
+ * payload on as the server sent it (decision 021).
  */
 function bindParsed(
   channel: ChannelLike,
@@ -60,13 +66,16 @@ function bindParsed(
   event: string,
   handler: (payload: never) => void,
 ): Handler | null {
-  const schema = loaded().eventSchema(kind, event);
-  if (!schema) return null;
-  const bound: Handler = (data) => {
-    const parsed = schema.safeParse(data);
-    if (parsed.success) (handler as (payload: unknown) => void)(parsed.data);
-    else console.error(`realtime: dropped a malformed ${event}`, parsed.error.issues);
-  };
+  if (!carriesEvent(kind, event)) return null;
+  const deliver = handler as (payload: unknown) => void;
+  const schema = checksAnswers() ? loadedSchemas().eventSchema(kind, event) : undefined;
+  const bound: Handler = schema
+    ? (data) => {
+        const parsed = schema.safeParse(data);
+        if (parsed.success) deliver(parsed.data);
+        else console.error(`realtime: dropped a malformed ${event}`, parsed.error.issues);
+      }
+    : deliver;
   channel.bind(event, bound);
   return bound;
 }
@@ -180,11 +189,11 @@ export function connectRealtime({
       if (socketState === 'connected') wasConnected = true;
       publish();
     });
-    channelNames = loaded().memberChannelKinds.map((kind) => subscribeMemberChannel(created, userId, kind));
+    channelNames = memberChannelKinds.map((kind) => subscribeMemberChannel(created, userId, kind));
   };
 
   const subscribeMemberChannel = (pusher: PusherLike, userId: number, kind: MemberChannelKind) => {
-    const name = loaded().memberChannel(userId, kind);
+    const name = memberChannel(userId, kind);
     let renewed = false;
     const subscribe = () => {
       const channel = pusher.subscribe(name);
@@ -194,7 +203,7 @@ export function connectRealtime({
         renewed = false;
         publish();
       });
-      for (const event of Object.keys(loaded().realtimeEvents[kind]) as MemberEventName[]) {
+      for (const event of realtimeEventNames[kind] as readonly MemberEventName[]) {
         if (IGNORED_EVENTS.has(event)) continue;
         bindParsed(channel, kind, event, (payload: MemberEvents[typeof event]) =>
           realtimeBus.emit(event, payload),
@@ -222,7 +231,7 @@ export function connectRealtime({
     return name;
   };
 
-  loadContracts()
+  loadSchemas()
     .then(() => createClient(config.key, pusherOptions(config, headers)))
     .then((created) => {
       if (closed) created.disconnect();
@@ -307,7 +316,7 @@ export function joinChannel<K extends SharedChannelKind>(
       }
       // The server ended every subscription (a partner hidden or removed, a session ended): subscribe
       // again while still wanted; /pusher/auth lets back in only who may still join.
-      channel.bind(loaded().CHANNEL_CLOSED_EVENT, () => {
+      channel.bind(CHANNEL_CLOSED_EVENT, () => {
         if (extraChannels.get(channelName) !== joined || joined.channel !== channel) return;
         pusher.unsubscribe(channelName);
         joined.attach(pusher, channelName);

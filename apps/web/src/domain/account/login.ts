@@ -1,16 +1,15 @@
 import { useMutation } from '@tanstack/react-query';
 import type { LoginBody } from '@trostnetz/contracts/auth';
 import type { User } from '@trostnetz/contracts/user';
+import { checked } from '../../lib/answer.ts';
 import { apiRequest, TOKEN_PATH } from '../../lib/api-client.ts';
 import { startSession } from '../../lib/session.ts';
 
 /** POST /api/auth/tokens; 401 invalid_credentials is never renewed. */
 export async function login(body: LoginBody): Promise<User> {
-  const [{ loginResponse }, raw] = await Promise.all([
-    import('@trostnetz/contracts/auth'),
-    apiRequest<unknown>(TOKEN_PATH, { method: 'POST', body }),
-  ]);
-  const answer = loginResponse.parse(raw);
+  const answer = await checked(apiRequest<unknown>(TOKEN_PATH, { method: 'POST', body }), () =>
+    import('@trostnetz/contracts/auth').then((c) => c.loginResponse),
+  );
   startSession(answer, answer.user);
   return answer.user;
 }

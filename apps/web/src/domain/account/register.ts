@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
-import { loginResponse, type RegisterBody } from '@trostnetz/contracts/auth';
+import type { RegisterBody } from '@trostnetz/contracts/auth';
 import type { User } from '@trostnetz/contracts/user';
+import { checked } from '../../lib/answer.ts';
 import { apiRequest } from '../../lib/api-client.ts';
 import { attributionForRegistration } from '../../lib/attribution.ts';
 import { startSession } from '../../lib/session.ts';
@@ -11,11 +12,12 @@ import { startSession } from '../../lib/session.ts';
  */
 export async function register(body: RegisterBody): Promise<User> {
   const attribution = attributionForRegistration();
-  const answer = loginResponse.parse(
-    await apiRequest<unknown>('/api/register', {
+  const answer = await checked(
+    apiRequest<unknown>('/api/register', {
       method: 'POST',
       body: { ...body, ...(attribution ? { attribution } : {}) },
     }),
+    () => import('@trostnetz/contracts/auth').then((c) => c.loginResponse),
   );
   startSession(answer, answer.user);
   return answer.user;

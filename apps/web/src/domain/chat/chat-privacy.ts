@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type ChatPrivacy, chatPrivacy } from '@trostnetz/contracts/chat';
+import type { ChatPrivacy } from '@trostnetz/contracts/chat';
+import { checked } from '../../lib/answer.ts';
 import { apiRequest } from '../../lib/api-client.ts';
 
 /**
@@ -8,7 +9,10 @@ import { apiRequest } from '../../lib/api-client.ts';
  */
 export const chatPrivacyQuery = queryOptions({
   queryKey: ['chat', 'privacy'],
-  queryFn: async () => chatPrivacy.parse(await apiRequest<unknown>('/api/user/chat-privacy')),
+  queryFn: async () =>
+    checked(apiRequest<unknown>('/api/user/chat-privacy'), () =>
+      import('@trostnetz/contracts/chat').then((c) => c.chatPrivacy),
+    ),
   staleTime: 5 * 60_000,
 });
 
@@ -18,7 +22,9 @@ export function useSaveChatPrivacy() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (body: ChatPrivacy) =>
-      chatPrivacy.parse(await apiRequest<unknown>('/api/user/chat-privacy', { method: 'PUT', body })),
+      checked(apiRequest<unknown>('/api/user/chat-privacy', { method: 'PUT', body }), () =>
+        import('@trostnetz/contracts/chat').then((c) => c.chatPrivacy),
+      ),
     onSuccess: (saved) => client.setQueryData(chatPrivacyQuery.queryKey, saved),
   });
 }

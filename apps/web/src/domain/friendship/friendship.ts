@@ -1,4 +1,5 @@
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
+import { checked } from '../../lib/answer.ts';
 import { apiRequest, isApiError } from '../../lib/api-client.ts';
 import { realtimeBus } from '../../lib/realtime.ts';
 import { type TrackedEvent, track } from '../../lib/track.ts';
@@ -59,11 +60,11 @@ export function followFriendshipEvents(client: QueryClient): () => void {
 
 export async function friendAction(action: FriendAction, id: number, message?: string) {
   const body = message?.trim() ? { message: message.trim() } : {};
-  const [{ friendActionResponse, friendSendResponse }, raw] = await Promise.all([
-    import('@trostnetz/contracts/partners'),
-    apiRequest<unknown>(`${paths[action]}/${id}`, { method: 'POST', body }),
-  ]);
-  return action === 'send' ? friendSendResponse.parse(raw) : friendActionResponse.parse(raw);
+  const raw = apiRequest<unknown>(`${paths[action]}/${id}`, { method: 'POST', body });
+  const schemas = () => import('@trostnetz/contracts/partners');
+  return action === 'send'
+    ? checked(raw, () => schemas().then((c) => c.friendSendResponse))
+    : checked(raw, () => schemas().then((c) => c.friendActionResponse));
 }
 
 export interface FriendActionInput {

@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Partner } from '@trostnetz/contracts/partners';
+import { checked } from '../../lib/answer.ts';
 import { apiRequest } from '../../lib/api-client.ts';
 
 /**
@@ -10,12 +11,9 @@ import { apiRequest } from '../../lib/api-client.ts';
 export const partnersQueryKey = ['partners'] as const;
 
 export async function getPartners(): Promise<Partner[]> {
-  // The schema (and zod) is fetched beside the answer, not with the first screen (issue 13).
-  const [{ partnerList }, raw] = await Promise.all([
-    import('@trostnetz/contracts/partners'),
-    apiRequest<unknown>('/api/chat/partners'),
-  ]);
-  return partnerList.parse(raw);
+  return checked(apiRequest<unknown>('/api/chat/partners'), () =>
+    import('@trostnetz/contracts/partners').then((c) => c.partnerList),
+  );
 }
 
 /** The partner list if it was loaded in this page session (SPEC.md §2: chat-with needs it), else undefined. */

@@ -1,11 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type Plan, planList } from '@trostnetz/contracts/payments';
+import type { Plan } from '@trostnetz/contracts/payments';
+import { checked } from '../../lib/answer.ts';
 import { apiRequest } from '../../lib/api-client.ts';
 import { getLocale } from '../../lib/i18n.ts';
 
 /** GET /api/payments/plans: the bookable plans (premium page and checkout both show them). */
 export async function getPlans(): Promise<Plan[]> {
-  return planList.parse(await apiRequest<unknown>('/api/payments/plans'));
+  return checked(apiRequest<unknown>('/api/payments/plans'), () =>
+    import('@trostnetz/contracts/payments').then((c) => c.planList),
+  );
 }
 
 export const plansQuery = queryOptions({

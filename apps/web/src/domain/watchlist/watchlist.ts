@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type WatchlistEntry, watchlist } from '@trostnetz/contracts/safety';
+import type { WatchlistEntry } from '@trostnetz/contracts/safety';
+import { checked } from '../../lib/answer.ts';
 import { apiRequest } from '../../lib/api-client.ts';
 import { track } from '../../lib/track.ts';
 import { profileQueryKey, watchlistQueryKey } from '../friendship/friendship.ts';
@@ -10,7 +11,7 @@ import { profileQueryKey, watchlistQueryKey } from '../friendship/friendship.ts'
  */
 export async function setWatched(id: number, watched: boolean): Promise<WatchlistEntry[]> {
   const raw = await apiRequest<unknown>(`/api/user/watchlist/${id}`, { method: watched ? 'POST' : 'DELETE' });
-  return watchlist.parse(raw);
+  return checked(raw, () => import('@trostnetz/contracts/safety').then((c) => c.watchlist));
 }
 
 export function useSetWatched() {

@@ -1,11 +1,14 @@
 import { useMutation } from '@tanstack/react-query';
-import { type ForgotPasswordBody, messageResponse } from '@trostnetz/contracts/auth';
+import type { ForgotPasswordBody } from '@trostnetz/contracts/auth';
+import { checked } from '../../../lib/answer.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 /** POST /api/auth/forgot-password: always the same answer, whether the address is known or not. */
 export async function forgotPassword(body: ForgotPasswordBody): Promise<string> {
-  return messageResponse.parse(
-    await apiRequest<unknown>('/api/auth/forgot-password', { method: 'POST', body }),
+  return (
+    await checked(apiRequest<unknown>('/api/auth/forgot-password', { method: 'POST', body }), () =>
+      import('@trostnetz/contracts/auth').then((c) => c.messageResponse),
+    )
   ).message;
 }
 

@@ -1,11 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type BlockEntry, blocklist } from '@trostnetz/contracts/safety';
+import type { BlockEntry } from '@trostnetz/contracts/safety';
 import { blocklistQueryKey } from '../../../domain/friendship/friendship.ts';
+import { checked } from '../../../lib/answer.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 /** GET /api/user/blocklist/all: the hidden members. */
 export async function getBlocklist(): Promise<BlockEntry[]> {
-  return blocklist.parse(await apiRequest<unknown>('/api/user/blocklist/all'));
+  return checked(apiRequest<unknown>('/api/user/blocklist/all'), () =>
+    import('@trostnetz/contracts/safety').then((c) => c.blocklist),
+  );
 }
 
 export const blocklistQuery = queryOptions({ queryKey: blocklistQueryKey, queryFn: getBlocklist });

@@ -1,4 +1,4 @@
-import { historyResponse } from '@trostnetz/contracts/chat';
+import { checked } from '../../../lib/answer.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 /** GET /api/chat/{partner}/messages, newest first: `before` pages back, `after` catches up. */
@@ -9,7 +9,7 @@ export async function getMessages(
   const params = new URLSearchParams({ limit: String(query.limit ?? 30) });
   if (query.before !== undefined) params.set('before', String(query.before));
   if (query.after !== undefined) params.set('after', String(query.after));
-  return historyResponse.parse(
-    await apiRequest<unknown>(`/api/chat/${partnerId}/messages`, { search: `?${params}` }),
+  return checked(apiRequest<unknown>(`/api/chat/${partnerId}/messages`, { search: `?${params}` }), () =>
+    import('@trostnetz/contracts/chat').then((c) => c.historyResponse),
   );
 }

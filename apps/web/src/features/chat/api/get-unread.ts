@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useChatStore } from '../../../domain/chat/chat-store.ts';
+import { checked } from '../../../lib/answer.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { readingNow } from './mark-read.ts';
 
@@ -9,11 +10,9 @@ import { readingNow } from './mark-read.ts';
  */
 export async function getUnread(): Promise<number> {
   try {
-    const [{ unreadResponse }, raw] = await Promise.all([
-      import('@trostnetz/contracts/chat'),
-      apiRequest<unknown>('/api/chat/unreadByChat'),
-    ]);
-    const unread = unreadResponse.parse(raw);
+    const unread = await checked(apiRequest<unknown>('/api/chat/unreadByChat'), () =>
+      import('@trostnetz/contracts/chat').then((c) => c.unreadResponse),
+    );
     // The conversation being read right now has nothing unread; one in a hidden tab keeps its count.
     const reading = readingNow();
     if (reading) delete unread.by_sender[String(reading.partnerId)];

@@ -1,4 +1,5 @@
 import { useChatStore } from '../../../domain/chat/chat-store.ts';
+import { checked } from '../../../lib/answer.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { pageVisible } from '../../../lib/page-visibility.ts';
 
@@ -32,11 +33,10 @@ async function markRead(chatId: number, partnerId: number): Promise<void> {
   const store = useChatStore.getState();
   store.clearUnread(partnerId);
   try {
-    const [{ readResponse }, raw] = await Promise.all([
-      import('@trostnetz/contracts/chat'),
+    const read = await checked(
       apiRequest<unknown>(`/api/chat/messages/${chatId}/${partnerId}/read`, { method: 'POST' }),
-    ]);
-    const read = readResponse.parse(raw);
+      () => import('@trostnetz/contracts/chat').then((c) => c.readResponse),
+    );
     for (const [id, { read_at }] of Object.entries(read)) {
       useChatStore.getState().markRead(partnerId, [Number(id)], read_at);
     }

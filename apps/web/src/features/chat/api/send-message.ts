@@ -1,4 +1,5 @@
-import { type ChatMessage, chatMessage } from '@trostnetz/contracts/chat';
+import type { ChatMessage } from '@trostnetz/contracts/chat';
+import { checked } from '../../../lib/answer.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { currentSocketId } from '../../../lib/realtime.ts';
 
@@ -11,12 +12,13 @@ export async function sendMessage(
   body: { message: string; client_id: string },
 ): Promise<ChatMessage> {
   const socketId = currentSocketId();
-  return chatMessage.parse(
-    await apiRequest<unknown>(`/api/chat/${partnerId}/send`, {
+  return checked(
+    apiRequest<unknown>(`/api/chat/${partnerId}/send`, {
       method: 'POST',
       body,
       headers: socketId ? { 'X-Socket-Id': socketId } : undefined,
     }),
+    () => import('@trostnetz/contracts/chat').then((c) => c.chatMessage),
   );
 }
 

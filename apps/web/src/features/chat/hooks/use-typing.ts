@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { chatChannel } from '@trostnetz/contracts/realtime';
+import { chatChannel } from '@trostnetz/contracts/realtime-events';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { markPartnerOnline } from '../../../domain/partners/partners.ts';
 import { type ExtraChannel, joinChannel } from '../../../lib/realtime.ts';

@@ -1,11 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { checkoutState } from '@trostnetz/contracts/payments';
+import { checked } from '../../../lib/answer.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 /** GET /api/payments/checkout-state: confirming until the payment is confirmed, then premium (or failed). */
 export async function getCheckoutState(sessionId: string) {
-  return checkoutState.parse(
-    await apiRequest<unknown>(`/api/payments/checkout-state?session_id=${encodeURIComponent(sessionId)}`),
+  return checked(
+    apiRequest<unknown>(`/api/payments/checkout-state?session_id=${encodeURIComponent(sessionId)}`),
+    () => import('@trostnetz/contracts/payments').then((c) => c.checkoutState),
   );
 }
 

@@ -1,11 +1,11 @@
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import { testOutcomeResult, testSessionView } from '@trostnetz/contracts/payments';
+import { checked } from '../../../lib/answer.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 /** GET /api/payments/test-provider/{session}: the checkout the test page stands for. */
 export async function getTestSession(session: string) {
-  return testSessionView.parse(
-    await apiRequest<unknown>(`/api/payments/test-provider/${encodeURIComponent(session)}`),
+  return checked(apiRequest<unknown>(`/api/payments/test-provider/${encodeURIComponent(session)}`), () =>
+    import('@trostnetz/contracts/payments').then((c) => c.testSessionView),
   );
 }
 
@@ -22,11 +22,12 @@ export async function finishTestSession({
   session: string;
   outcome: 'success' | 'failure' | 'abort';
 }) {
-  return testOutcomeResult.parse(
-    await apiRequest<unknown>(`/api/payments/test-provider/${encodeURIComponent(session)}`, {
+  return checked(
+    apiRequest<unknown>(`/api/payments/test-provider/${encodeURIComponent(session)}`, {
       method: 'POST',
       body: { outcome },
     }),
+    () => import('@trostnetz/contracts/payments').then((c) => c.testOutcomeResult),
   );
 }
 

@@ -1,22 +1,19 @@
 import { useMutation } from '@tanstack/react-query';
-import {
-  type CancellationBody,
-  declarationReceived,
-  type WithdrawalBody,
-} from '@trostnetz/contracts/payments';
+import type { CancellationBody, WithdrawalBody } from '@trostnetz/contracts/payments';
+import { checked } from '../../../lib/answer.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 /** POST /api/payments/cancellation → 202 {received_at, message}: the same answer for every address. */
 export async function sendCancellation(body: CancellationBody) {
-  return declarationReceived.parse(
-    await apiRequest<unknown>('/api/payments/cancellation', { method: 'POST', body }),
+  return checked(apiRequest<unknown>('/api/payments/cancellation', { method: 'POST', body }), () =>
+    import('@trostnetz/contracts/payments').then((c) => c.declarationReceived),
   );
 }
 
 /** POST /api/payments/withdrawal → 202 {received_at, message}: the confirmed second step. */
 export async function sendWithdrawal(body: WithdrawalBody) {
-  return declarationReceived.parse(
-    await apiRequest<unknown>('/api/payments/withdrawal', { method: 'POST', body }),
+  return checked(apiRequest<unknown>('/api/payments/withdrawal', { method: 'POST', body }), () =>
+    import('@trostnetz/contracts/payments').then((c) => c.declarationReceived),
   );
 }
 

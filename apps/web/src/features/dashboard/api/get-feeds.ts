@@ -1,22 +1,21 @@
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import {
-  type Feed,
-  type FeedPage,
-  type FeedsResponse,
-  feedPage,
-  feedsResponse,
-} from '@trostnetz/contracts/groups';
+import type { Feed, FeedPage, FeedsResponse } from '@trostnetz/contracts/groups';
+import { checked } from '../../../lib/answer.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 /** GET /api/dashboard/feeds → the three feeds, each its newest three. */
 export async function getFeeds(): Promise<FeedsResponse> {
-  return feedsResponse.parse(await apiRequest<unknown>('/api/dashboard/feeds'));
+  return checked(apiRequest<unknown>('/api/dashboard/feeds'), () =>
+    import('@trostnetz/contracts/groups').then((c) => c.feedsResponse),
+  );
 }
 
 /** GET /api/dashboard/feeds/{feed}?cursor= → one feed page by page ("Mehr"). */
 export async function getFeedPage(feed: Feed, cursor: string | null): Promise<FeedPage> {
   const search = cursor ? `?cursor=${encodeURIComponent(cursor)}` : undefined;
-  return feedPage.parse(await apiRequest<unknown>(`/api/dashboard/feeds/${feed}`, { search }));
+  return checked(apiRequest<unknown>(`/api/dashboard/feeds/${feed}`, { search }), () =>
+    import('@trostnetz/contracts/groups').then((c) => c.feedPage),
+  );
 }
 
 // Under 'groups' too: changing the content-note preferences or a post refreshes the feeds.

@@ -1,12 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
-import { answerStepResponse } from '@trostnetz/contracts/questionnaire';
+import { checked } from '../../../lib/answer.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { useUserStore } from '../../../lib/storage/user-store.ts';
 
 /** POST /api/user/matching/reset → {matching_step: 1}: answer the questionnaire again. */
 export async function resetMatching() {
-  const answer = answerStepResponse.parse(
-    await apiRequest<unknown>('/api/user/matching/reset', { method: 'POST' }),
+  const answer = await checked(apiRequest<unknown>('/api/user/matching/reset', { method: 'POST' }), () =>
+    import('@trostnetz/contracts/questionnaire').then((c) => c.answerStepResponse),
   );
   const { user, setUser } = useUserStore.getState();
   if (user) setUser({ ...user, matching_step: answer.matching_step });

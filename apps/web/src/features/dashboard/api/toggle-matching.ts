@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { matchingStatusResponse } from '@trostnetz/contracts/partners';
+import { checked } from '../../../lib/answer.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { useUserStore } from '../../../lib/storage/user-store.ts';
 
@@ -8,8 +8,8 @@ import { useUserStore } from '../../../lib/storage/user-store.ts';
  * matching_status changes only when the server answers {success: true}.
  */
 export async function toggleMatching() {
-  const answer = matchingStatusResponse.parse(
-    await apiRequest<unknown>('/api/user/matching/status', { method: 'POST' }),
+  const answer = await checked(apiRequest<unknown>('/api/user/matching/status', { method: 'POST' }), () =>
+    import('@trostnetz/contracts/partners').then((c) => c.matchingStatusResponse),
   );
   if (answer.success) {
     const { user, setUser } = useUserStore.getState();

@@ -1,4 +1,4 @@
-import { FriendStatus } from '@trostnetz/contracts/friendship';
+import { FriendStatus } from '@trostnetz/contracts/friend-status';
 import type { User } from '@trostnetz/contracts/user';
 import { Bookmark, MessageCircle, UserRound } from 'lucide-react';
 import { useTranslation } from 'react-i18next';

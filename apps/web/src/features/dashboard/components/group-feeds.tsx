@@ -1,4 +1,5 @@
-import { FEEDS, type Feed, type FeedItem } from '@trostnetz/contracts/groups';
+import { FEEDS, type Feed } from '@trostnetz/contracts/feeds';
+import type { FeedItem } from '@trostnetz/contracts/groups';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/ui/alert.tsx';

@@ -1,4 +1,4 @@
-import { FriendStatus } from '@trostnetz/contracts/friendship';
+import { FriendStatus } from '@trostnetz/contracts/friend-status';
 import type { Partner } from '@trostnetz/contracts/partners';
 import { Clock, UserPlus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';

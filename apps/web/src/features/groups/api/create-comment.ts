@@ -1,12 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type Comment, type CreateCommentBody, comment } from '@trostnetz/contracts/groups';
+import type { Comment, CreateCommentBody } from '@trostnetz/contracts/groups';
+import { checked } from '../../../lib/answer.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { track } from '../../../lib/track.ts';
 import { groupKeys } from './keys.ts';
 
 /** POST /api/post/{id}/comments {comment, parent_id?} → 201 the comment. */
 export async function createComment(postId: number, body: CreateCommentBody): Promise<Comment> {
-  return comment.parse(await apiRequest<unknown>(`/api/post/${postId}/comments`, { method: 'POST', body }));
+  return checked(apiRequest<unknown>(`/api/post/${postId}/comments`, { method: 'POST', body }), () =>
+    import('@trostnetz/contracts/groups').then((c) => c.comment),
+  );
 }
 
 export function useCreateComment(postId: number) {

@@ -1,12 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type CreatePostBody, type Post, post } from '@trostnetz/contracts/groups';
+import type { CreatePostBody, Post } from '@trostnetz/contracts/groups';
+import { checked } from '../../../lib/answer.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { track } from '../../../lib/track.ts';
 import { groupKeys } from './keys.ts';
 
 /** POST /api/post {group_id, title, message, content_notes} → 201 the post. */
 export async function createPost(body: CreatePostBody): Promise<Post> {
-  return post.parse(await apiRequest<unknown>('/api/post', { method: 'POST', body }));
+  return checked(apiRequest<unknown>('/api/post', { method: 'POST', body }), () =>
+    import('@trostnetz/contracts/groups').then((c) => c.post),
+  );
 }
 
 export function useCreatePost() {

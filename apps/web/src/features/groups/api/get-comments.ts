@@ -1,12 +1,15 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { type CommentsPage, commentsPage } from '@trostnetz/contracts/groups';
+import type { CommentsPage } from '@trostnetz/contracts/groups';
+import { checked } from '../../../lib/answer.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { groupKeys } from './keys.ts';
 
 /** GET /api/post/{id}/comments?cursor=: oldest first, up to 200 a page, replies flat with parent_id. */
 export async function getComments(postId: number, cursor: string | null): Promise<CommentsPage> {
   const search = cursor ? `?cursor=${encodeURIComponent(cursor)}` : undefined;
-  return commentsPage.parse(await apiRequest<unknown>(`/api/post/${postId}/comments`, { search }));
+  return checked(apiRequest<unknown>(`/api/post/${postId}/comments`, { search }), () =>
+    import('@trostnetz/contracts/groups').then((c) => c.commentsPage),
+  );
 }
 
 export const commentsQuery = (postId: number) =>

@@ -1,11 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type GroupDetail, groupDetail } from '@trostnetz/contracts/groups';
+import type { GroupDetail } from '@trostnetz/contracts/groups';
+import { checked } from '../../../lib/answer.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { groupKeys } from './keys.ts';
 
 /** GET /api/group/{id}: the group with my membership and my last visit. */
 export async function getGroup(id: number): Promise<GroupDetail> {
-  return groupDetail.parse(await apiRequest<unknown>(`/api/group/${id}`));
+  return checked(apiRequest<unknown>(`/api/group/${id}`), () =>
+    import('@trostnetz/contracts/groups').then((c) => c.groupDetail),
+  );
 }
 
 export const groupQuery = (id: number) =>

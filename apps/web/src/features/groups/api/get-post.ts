@@ -1,11 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type Post, post } from '@trostnetz/contracts/groups';
+import type { Post } from '@trostnetz/contracts/groups';
+import { checked } from '../../../lib/answer.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { groupKeys } from './keys.ts';
 
 /** GET /api/post/{id}: 404 when hidden either way (also what a live event's "not for me" looks like). */
 export async function getPost(id: number): Promise<Post> {
-  return post.parse(await apiRequest<unknown>(`/api/post/${id}`));
+  return checked(apiRequest<unknown>(`/api/post/${id}`), () =>
+    import('@trostnetz/contracts/groups').then((c) => c.post),
+  );
 }
 
 export const postQuery = (id: number) =>

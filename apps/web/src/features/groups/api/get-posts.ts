@@ -1,12 +1,15 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { type PostsPage, postsPage } from '@trostnetz/contracts/groups';
+import type { PostsPage } from '@trostnetz/contracts/groups';
+import { checked } from '../../../lib/answer.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { groupKeys } from './keys.ts';
 
 /** GET /api/group/{id}/posts?cursor=: newest first, 20 a page. */
 export async function getPosts(groupId: number, cursor: string | null): Promise<PostsPage> {
   const search = cursor ? `?cursor=${encodeURIComponent(cursor)}` : undefined;
-  return postsPage.parse(await apiRequest<unknown>(`/api/group/${groupId}/posts`, { search }));
+  return checked(apiRequest<unknown>(`/api/group/${groupId}/posts`, { search }), () =>
+    import('@trostnetz/contracts/groups').then((c) => c.postsPage),
+  );
 }
 
 export const postsQuery = (groupId: number) =>

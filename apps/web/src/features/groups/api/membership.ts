@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type GroupSummary, groupSummary, type NotificationLevel } from '@trostnetz/contracts/groups';
+import type { GroupSummary, NotificationLevel } from '@trostnetz/contracts/groups';
+import { checked } from '../../../lib/answer.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { groupKeys } from './keys.ts';
 
@@ -8,7 +9,9 @@ import { groupKeys } from './keys.ts';
  * PUT {notification_level} → the group. The three calls of one resource, the membership.
  */
 export async function joinGroup(id: number): Promise<GroupSummary> {
-  return groupSummary.parse(await apiRequest<unknown>(`/api/group/${id}/membership`, { method: 'POST' }));
+  return checked(apiRequest<unknown>(`/api/group/${id}/membership`, { method: 'POST' }), () =>
+    import('@trostnetz/contracts/groups').then((c) => c.groupSummary),
+  );
 }
 
 export async function leaveGroup(id: number): Promise<void> {
@@ -16,11 +19,12 @@ export async function leaveGroup(id: number): Promise<void> {
 }
 
 export async function setNotificationLevel(id: number, level: NotificationLevel): Promise<GroupSummary> {
-  return groupSummary.parse(
-    await apiRequest<unknown>(`/api/group/${id}/membership`, {
+  return checked(
+    apiRequest<unknown>(`/api/group/${id}/membership`, {
       method: 'PUT',
       body: { notification_level: level },
     }),
+    () => import('@trostnetz/contracts/groups').then((c) => c.groupSummary),
   );
 }
 

@@ -1,6 +1,6 @@
 import { contentReportBody } from '@trostnetz/contracts/groups';
-import { reportResponse } from '@trostnetz/contracts/safety';
 import type { z } from 'zod';
+import { checked } from '../../../lib/answer.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 /** POST /api/post/{id}/report and /api/comment/{id}/report {reason, details?} → 201 {id, status}. */
@@ -13,5 +13,5 @@ export async function reportContent(
     method: 'POST',
     body: contentReportBody.parse(body),
   });
-  return reportResponse.parse(raw);
+  return checked(raw, () => import('@trostnetz/contracts/safety').then((c) => c.reportResponse));
 }

@@ -1,11 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type Comment, comment, type UpdateCommentBody } from '@trostnetz/contracts/groups';
+import type { Comment, UpdateCommentBody } from '@trostnetz/contracts/groups';
+import { checked } from '../../../lib/answer.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { groupKeys } from './keys.ts';
 
 /** PATCH /api/comment/{id} {comment} → the comment (author, within 24 h). */
 export async function updateComment(id: number, body: UpdateCommentBody): Promise<Comment> {
-  return comment.parse(await apiRequest<unknown>(`/api/comment/${id}`, { method: 'PATCH', body }));
+  return checked(apiRequest<unknown>(`/api/comment/${id}`, { method: 'PATCH', body }), () =>
+    import('@trostnetz/contracts/groups').then((c) => c.comment),
+  );
 }
 
 export function useUpdateComment(postId: number) {

@@ -1,11 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type Post, post, type UpdatePostBody } from '@trostnetz/contracts/groups';
+import type { Post, UpdatePostBody } from '@trostnetz/contracts/groups';
+import { checked } from '../../../lib/answer.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { groupKeys } from './keys.ts';
 
 /** PATCH /api/post/{id} {title?, message?, content_notes?} → the post (author, within 24 h). */
 export async function updatePost(id: number, body: UpdatePostBody): Promise<Post> {
-  return post.parse(await apiRequest<unknown>(`/api/post/${id}`, { method: 'PATCH', body }));
+  return checked(apiRequest<unknown>(`/api/post/${id}`, { method: 'PATCH', body }), () =>
+    import('@trostnetz/contracts/groups').then((c) => c.post),
+  );
 }
 
 export function useUpdatePost(id: number) {

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { Comment, Post } from '@trostnetz/contracts/groups';
-import { postChannel } from '@trostnetz/contracts/realtime';
+import { postChannel } from '@trostnetz/contracts/realtime-events';
 import { MessagesSquare } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';

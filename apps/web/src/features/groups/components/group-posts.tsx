@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { GroupDetail } from '@trostnetz/contracts/groups';
-import { groupChannel } from '@trostnetz/contracts/realtime';
+import { groupChannel } from '@trostnetz/contracts/realtime-events';
 import { PenLine } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { groupChannel } from '@trostnetz/contracts/realtime';
+import { groupChannel } from '@trostnetz/contracts/realtime-events';
 import { useEffect } from 'react';
 import { joinChannel } from '../../../lib/realtime.ts';
 import { groupKeys } from '../api/keys.ts';

@@ -1,12 +1,15 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type FaqResponse, faqResponse } from '@trostnetz/contracts/content';
+import type { FaqResponse } from '@trostnetz/contracts/content';
 import type { Locale } from '@trostnetz/contracts/messages';
+import { checked } from '../../../lib/answer.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { useLocale } from './use-locale.ts';
 
 /** GET /api/faq?locale= (the server falls back to German). */
 export async function getFaq(locale: Locale): Promise<FaqResponse> {
-  return faqResponse.parse(await apiRequest<unknown>('/api/faq', { search: `?locale=${locale}` }));
+  return checked(apiRequest<unknown>('/api/faq', { search: `?locale=${locale}` }), () =>
+    import('@trostnetz/contracts/content').then((c) => c.faqResponse),
+  );
 }
 
 export const faqQuery = (locale: Locale) =>

@@ -1,12 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
-import { type SupportRequestSummary, supportRequestList } from '@trostnetz/contracts/customer-service';
+import type { SupportRequestSummary } from '@trostnetz/contracts/customer-service';
+import { checked } from '../../../lib/answer.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 export const ownSupportRequestsKey = ['customer-service', 'mine'] as const;
 
 /** GET /api/customer-service/mine: the member's requests and the team's answers, newest first. */
 export async function getOwnSupportRequests(): Promise<SupportRequestSummary[]> {
-  return supportRequestList.parse(await apiRequest<unknown>('/api/customer-service/mine'));
+  return checked(apiRequest<unknown>('/api/customer-service/mine'), () =>
+    import('@trostnetz/contracts/customer-service').then((c) => c.supportRequestList),
+  );
 }
 
 export const useOwnSupportRequests = (enabled: boolean) =>

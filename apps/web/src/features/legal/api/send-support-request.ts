@@ -1,12 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type SupportRequestBody, supportRequestCreated } from '@trostnetz/contracts/customer-service';
+import type { SupportRequestBody } from '@trostnetz/contracts/customer-service';
+import { checked } from '../../../lib/answer.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { ownSupportRequestsKey } from './get-own-support-requests.ts';
 
 /** POST /api/customer-service → 201 {reference}. Guests too; a member's request is theirs. */
 export async function sendSupportRequest(body: SupportRequestBody) {
-  return supportRequestCreated.parse(
-    await apiRequest<unknown>('/api/customer-service', { method: 'POST', body }),
+  return checked(apiRequest<unknown>('/api/customer-service', { method: 'POST', body }), () =>
+    import('@trostnetz/contracts/customer-service').then((c) => c.supportRequestCreated),
   );
 }
 

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type ModerationNotices, moderationNotices } from '@trostnetz/contracts/moderation';
+import type { ModerationNotices } from '@trostnetz/contracts/moderation';
+import { checked } from '../../../lib/answer.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 export const noticesKey = ['moderation', 'notices'] as const;
@@ -8,7 +9,9 @@ export const noticesKey = ['moderation', 'notices'] as const;
 export const noticesQuery = queryOptions({
   queryKey: noticesKey,
   queryFn: async (): Promise<ModerationNotices> =>
-    moderationNotices.parse(await apiRequest<unknown>('/api/moderation/notices')),
+    checked(apiRequest<unknown>('/api/moderation/notices'), () =>
+      import('@trostnetz/contracts/moderation').then((c) => c.moderationNotices),
+    ),
 });
 
 export const useNotices = () => useQuery(noticesQuery);

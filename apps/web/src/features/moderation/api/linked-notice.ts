@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type LinkedAppealBody, type LinkedNotice, linkedNotice } from '@trostnetz/contracts/moderation';
+import type { LinkedAppealBody, LinkedNotice } from '@trostnetz/contracts/moderation';
+import { checked } from '../../../lib/answer.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 /**
@@ -13,7 +14,9 @@ export const useLinkedNotice = (id: number, search: string) =>
   useQuery({
     queryKey: key(id, search),
     queryFn: async (): Promise<LinkedNotice> =>
-      linkedNotice.parse(await apiRequest<unknown>(`/api/moderation/notice-links/${id}`, { search })),
+      checked(apiRequest<unknown>(`/api/moderation/notice-links/${id}`, { search }), () =>
+        import('@trostnetz/contracts/moderation').then((c) => c.linkedNotice),
+      ),
   });
 
 /** POST /api/moderation/notice-links/{id}/appeal?u=&e=&s=: once, within the appeal window. */

@@ -1,16 +1,15 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { NotificationList } from '@trostnetz/contracts/notifications';
 import { useEffect } from 'react';
+import { checked } from '../../../lib/answer.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { realtimeBus } from '../../../lib/realtime.ts';
 
 /** GET /api/notifications: newest first (one entry per partner or post while unread), and the unread count. */
 export async function getNotifications(): Promise<NotificationList> {
-  const [{ notificationList }, raw] = await Promise.all([
-    import('@trostnetz/contracts/notifications'),
-    apiRequest<unknown>('/api/notifications'),
-  ]);
-  return notificationList.parse(raw);
+  return checked(apiRequest<unknown>('/api/notifications'), () =>
+    import('@trostnetz/contracts/notifications').then((c) => c.notificationList),
+  );
 }
 
 export const notificationsQuery = queryOptions({ queryKey: ['notifications'], queryFn: getNotifications });

@@ -1,14 +1,16 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  type NotificationPreferences,
-  notificationPreferences,
-  type UpdateNotificationPreferences,
+import type {
+  NotificationPreferences,
+  UpdateNotificationPreferences,
 } from '@trostnetz/contracts/notifications';
+import { checked } from '../../../lib/answer.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 /** GET /api/user/notifications: kind × channel, quiet hours, time zone, product news, the push key. */
 export async function getPreferences(): Promise<NotificationPreferences> {
-  return notificationPreferences.parse(await apiRequest<unknown>('/api/user/notifications'));
+  return checked(apiRequest<unknown>('/api/user/notifications'), () =>
+    import('@trostnetz/contracts/notifications').then((c) => c.notificationPreferences),
+  );
 }
 
 export const preferencesQuery = queryOptions({
@@ -21,8 +23,9 @@ export const usePreferences = () => useQuery(preferencesQuery);
 /** PUT /api/user/notifications; the browser's time zone goes along, so quiet hours are the member's own. */
 export async function putPreferences(body: UpdateNotificationPreferences): Promise<NotificationPreferences> {
   const time_zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-  return notificationPreferences.parse(
-    await apiRequest<unknown>('/api/user/notifications', { method: 'PUT', body: { time_zone, ...body } }),
+  return checked(
+    apiRequest<unknown>('/api/user/notifications', { method: 'PUT', body: { time_zone, ...body } }),
+    () => import('@trostnetz/contracts/notifications').then((c) => c.notificationPreferences),
   );
 }
 

@@ -1,10 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  type AdminAppealList,
-  type APPEAL_STATUSES,
-  type AppealDecisionBody,
-  adminAppealList,
-} from '@trostnetz/contracts/admin';
+import type { AdminAppealList, APPEAL_STATUSES, AppealDecisionBody } from '@trostnetz/contracts/admin';
+import { checked } from '../../../lib/answer.ts';
 import { staffRequest } from './staff-client.ts';
 
 const all = ['nova', 'appeals'] as const;
@@ -14,7 +10,9 @@ export const useAppeals = (status: (typeof APPEAL_STATUSES)[number]) =>
   useQuery({
     queryKey: [...all, status],
     queryFn: async (): Promise<AdminAppealList> =>
-      adminAppealList.parse(await staffRequest<unknown>('/api/admin/appeals', { query: { status } })),
+      checked(staffRequest<unknown>('/api/admin/appeals', { query: { status } }), () =>
+        import('@trostnetz/contracts/admin').then((c) => c.adminAppealList),
+      ),
   });
 
 /** POST /api/admin/appeals/{id}/decision: never by the moderator of the first decision (403). */

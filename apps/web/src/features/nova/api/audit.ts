@@ -1,5 +1,6 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { type AuditPage, auditPage } from '@trostnetz/contracts/admin';
+import type { AuditPage } from '@trostnetz/contracts/admin';
+import { checked } from '../../../lib/answer.ts';
 import { staffRequest } from './staff-client.ts';
 
 export interface AuditFilters {
@@ -15,8 +16,8 @@ export const auditQuery = (filters: AuditFilters) =>
   infiniteQueryOptions({
     queryKey: ['nova', 'audit', filters],
     queryFn: async ({ pageParam }): Promise<AuditPage> =>
-      auditPage.parse(
-        await staffRequest<unknown>('/api/admin/audit', { query: { ...filters, cursor: pageParam } }),
+      checked(staffRequest<unknown>('/api/admin/audit', { query: { ...filters, cursor: pageParam } }), () =>
+        import('@trostnetz/contracts/admin').then((c) => c.auditPage),
       ),
     initialPageParam: null as string | null,
     getNextPageParam: (page) => page.next_cursor,

@@ -1,12 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { contentRestoreBody } from '@trostnetz/contracts/admin';
-import {
-  type ContentEditBody,
-  type ContentSlug,
-  contentHistory,
-  contentPage,
-} from '@trostnetz/contracts/content';
+import type { ContentEditBody, ContentSlug } from '@trostnetz/contracts/content';
 import type { z } from 'zod';
+import { checked } from '../../../lib/answer.ts';
 import { staffRequest } from './staff-client.ts';
 
 const historyKey = (slug: ContentSlug, locale: 'de' | 'en') => ['nova', 'content', slug, locale] as const;
@@ -16,9 +12,12 @@ export const useContentHistory = (slug: ContentSlug, locale: 'de' | 'en') =>
   useQuery({
     queryKey: historyKey(slug, locale),
     queryFn: async () =>
-      contentHistory
-        .parse(await staffRequest<unknown>(`/api/admin/content/${slug}/history`, { query: { locale } }))
-        .sort((a, b) => b.version - a.version),
+      (
+        await checked(
+          staffRequest<unknown>(`/api/admin/content/${slug}/history`, { query: { locale } }),
+          () => import('@trostnetz/contracts/content').then((c) => c.contentHistory),
+        )
+      ).sort((a, b) => b.version - a.version),
   });
 
 /** PUT /api/admin/content/{slug}: publishes a new version; the earlier ones stay. */
@@ -26,7 +25,9 @@ export function usePublishContent(slug: ContentSlug) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (body: ContentEditBody) =>
-      contentPage.parse(await staffRequest<unknown>(`/api/admin/content/${slug}`, { method: 'PUT', body })),
+      checked(staffRequest<unknown>(`/api/admin/content/${slug}`, { method: 'PUT', body }), () =>
+        import('@trostnetz/contracts/content').then((c) => c.contentPage),
+      ),
     onSuccess: (_page, body) => queryClient.invalidateQueries({ queryKey: historyKey(slug, body.locale) }),
   });
 }
@@ -36,8 +37,8 @@ export function useRestoreContent(slug: ContentSlug) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (body: z.input<typeof contentRestoreBody>) =>
-      contentPage.parse(
-        await staffRequest<unknown>(`/api/admin/content/${slug}/restore`, { method: 'POST', body }),
+      checked(staffRequest<unknown>(`/api/admin/content/${slug}/restore`, { method: 'POST', body }), () =>
+        import('@trostnetz/contracts/content').then((c) => c.contentPage),
       ),
     onSuccess: (_page, body) => queryClient.invalidateQueries({ queryKey: historyKey(slug, body.locale) }),
   });

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type AdminFaqEntry, adminFaqList } from '@trostnetz/contracts/admin';
+import type { AdminFaqEntry } from '@trostnetz/contracts/admin';
+import { checked } from '../../../lib/answer.ts';
 import { staffRequest } from './staff-client.ts';
 
 const key = (locale: 'de' | 'en') => ['nova', 'faq', locale] as const;
@@ -9,7 +10,9 @@ export const useAdminFaq = (locale: 'de' | 'en') =>
   useQuery({
     queryKey: key(locale),
     queryFn: async (): Promise<AdminFaqEntry[]> =>
-      adminFaqList.parse(await staffRequest<unknown>('/api/admin/faq', { query: { locale } })),
+      checked(staffRequest<unknown>('/api/admin/faq', { query: { locale } }), () =>
+        import('@trostnetz/contracts/admin').then((c) => c.adminFaqList),
+      ),
   });
 
 /** PUT /api/admin/faq/{id}: a new question and answer for one entry. */

@@ -1,10 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  type AdminCategory,
-  type AdminGroup,
-  adminCategoryList,
-  adminGroupList,
-} from '@trostnetz/contracts/admin';
+import type { AdminCategory, AdminGroup } from '@trostnetz/contracts/admin';
+import { checked } from '../../../lib/answer.ts';
 import { staffRequest } from './staff-client.ts';
 
 const all = ['nova', 'groups'] as const;
@@ -14,13 +10,17 @@ export const useAdminGroups = () =>
   useQuery({
     queryKey: [...all, 'groups'],
     queryFn: async (): Promise<AdminGroup[]> =>
-      adminGroupList.parse(await staffRequest<unknown>('/api/admin/groups')),
+      checked(staffRequest<unknown>('/api/admin/groups'), () =>
+        import('@trostnetz/contracts/admin').then((c) => c.adminGroupList),
+      ),
   });
 export const useAdminCategories = () =>
   useQuery({
     queryKey: [...all, 'categories'],
     queryFn: async (): Promise<AdminCategory[]> =>
-      adminCategoryList.parse(await staffRequest<unknown>('/api/admin/group-categories')),
+      checked(staffRequest<unknown>('/api/admin/group-categories'), () =>
+        import('@trostnetz/contracts/admin').then((c) => c.adminCategoryList),
+      ),
   });
 
 type Resource = 'groups' | 'group-categories';

@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { type StaffMe, staffMe } from '@trostnetz/contracts/admin';
+import type { StaffMe } from '@trostnetz/contracts/admin';
+import { checked } from '../../../lib/answer.ts';
 import { clearStaffToken } from '../staff-session.ts';
 import { staffRequest } from './staff-client.ts';
 
@@ -10,7 +11,9 @@ export const consoleKeys = {
 
 /** GET /api/admin/me: who is signed in to the console, with roles and permissions. */
 export async function getStaffMe(): Promise<StaffMe> {
-  return staffMe.parse(await staffRequest<unknown>('/api/admin/me'));
+  return checked(staffRequest<unknown>('/api/admin/me'), () =>
+    import('@trostnetz/contracts/admin').then((c) => c.staffMe),
+  );
 }
 
 export const staffMeQuery = queryOptions({

@@ -5,12 +5,8 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import {
-  type AdminMemberDetail,
-  type AdminMembersPage,
-  adminMemberDetail,
-  adminMembersPage,
-} from '@trostnetz/contracts/admin';
+import type { AdminMemberDetail, AdminMembersPage } from '@trostnetz/contracts/admin';
+import { checked } from '../../../lib/answer.ts';
 import { staffRequest } from './staff-client.ts';
 
 const keys = {
@@ -23,8 +19,8 @@ export const membersQuery = (q: string) =>
   infiniteQueryOptions({
     queryKey: keys.search(q),
     queryFn: async ({ pageParam }): Promise<AdminMembersPage> =>
-      adminMembersPage.parse(
-        await staffRequest<unknown>('/api/admin/members', { query: { q, cursor: pageParam } }),
+      checked(staffRequest<unknown>('/api/admin/members', { query: { q, cursor: pageParam } }), () =>
+        import('@trostnetz/contracts/admin').then((c) => c.adminMembersPage),
       ),
     initialPageParam: null as string | null,
     getNextPageParam: (page) => page.next_cursor,
@@ -37,7 +33,9 @@ export const useMember = (id: number) =>
   useQuery({
     queryKey: keys.one(id),
     queryFn: async (): Promise<AdminMemberDetail> =>
-      adminMemberDetail.parse(await staffRequest<unknown>(`/api/admin/members/${id}`)),
+      checked(staffRequest<unknown>(`/api/admin/members/${id}`), () =>
+        import('@trostnetz/contracts/admin').then((c) => c.adminMemberDetail),
+      ),
   });
 
 type Method = 'POST' | 'PUT' | 'DELETE';

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type AdminPlan, adminPlanList } from '@trostnetz/contracts/admin';
+import type { AdminPlan } from '@trostnetz/contracts/admin';
+import { checked } from '../../../lib/answer.ts';
 import { staffRequest } from './staff-client.ts';
 
 const all = ['nova', 'plans'] as const;
@@ -9,7 +10,9 @@ export const useAdminPlans = () =>
   useQuery({
     queryKey: all,
     queryFn: async (): Promise<AdminPlan[]> =>
-      adminPlanList.parse(await staffRequest<unknown>('/api/admin/plans')),
+      checked(staffRequest<unknown>('/api/admin/plans'), () =>
+        import('@trostnetz/contracts/admin').then((c) => c.adminPlanList),
+      ),
   });
 
 /** POST /api/admin/plans, PATCH /api/admin/plans/{id} (price for new orders only), POST …/{id}/retire. */

@@ -1,12 +1,11 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  type AdminReport,
-  type AdminReportList,
-  adminReport,
-  adminReportList,
-  type ReportDecisionBody,
-  type ReportStatus,
+import type {
+  AdminReport,
+  AdminReportList,
+  ReportDecisionBody,
+  ReportStatus,
 } from '@trostnetz/contracts/admin';
+import { checked } from '../../../lib/answer.ts';
 import { staffRequest } from './staff-client.ts';
 
 const keys = {
@@ -20,7 +19,9 @@ export const reportsQuery = (status: ReportStatus) =>
   queryOptions({
     queryKey: keys.list(status),
     queryFn: async (): Promise<AdminReportList> =>
-      adminReportList.parse(await staffRequest<unknown>('/api/admin/reports', { query: { status } })),
+      checked(staffRequest<unknown>('/api/admin/reports', { query: { status } }), () =>
+        import('@trostnetz/contracts/admin').then((c) => c.adminReportList),
+      ),
   });
 
 export const useReports = (status: ReportStatus) => useQuery(reportsQuery(status));
@@ -30,7 +31,9 @@ export const useReport = (id: number) =>
   useQuery({
     queryKey: keys.one(id),
     queryFn: async (): Promise<AdminReport> =>
-      adminReport.parse(await staffRequest<unknown>(`/api/admin/reports/${id}`)),
+      checked(staffRequest<unknown>(`/api/admin/reports/${id}`), () =>
+        import('@trostnetz/contracts/admin').then((c) => c.adminReport),
+      ),
   });
 
 /** POST /api/admin/reports/{id}/assign: the moderator takes it (open → in review). */
@@ -38,7 +41,9 @@ export function useTakeReport(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async () =>
-      adminReport.parse(await staffRequest<unknown>(`/api/admin/reports/${id}/assign`, { method: 'POST' })),
+      checked(staffRequest<unknown>(`/api/admin/reports/${id}/assign`, { method: 'POST' }), () =>
+        import('@trostnetz/contracts/admin').then((c) => c.adminReport),
+      ),
     onSuccess: (report) => {
       queryClient.setQueryData(keys.one(id), report);
       void queryClient.invalidateQueries({ queryKey: keys.all });
@@ -51,8 +56,8 @@ export function useDecideReport(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (body: ReportDecisionBody) =>
-      adminReport.parse(
-        await staffRequest<unknown>(`/api/admin/reports/${id}/decision`, { method: 'POST', body }),
+      checked(staffRequest<unknown>(`/api/admin/reports/${id}/decision`, { method: 'POST', body }), () =>
+        import('@trostnetz/contracts/admin').then((c) => c.adminReport),
       ),
     onSuccess: (report) => {
       queryClient.setQueryData(keys.one(id), report);

@@ -1,11 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import {
-  type StaffSession,
-  type StaffSessionStart,
-  staffEnrolResponse,
-  staffSession,
-  staffSessionStart,
-} from '@trostnetz/contracts/admin';
+import type { StaffSession, StaffSessionStart } from '@trostnetz/contracts/admin';
+import { checked } from '../../../lib/answer.ts';
 import { saveStaffToken } from '../staff-session.ts';
 import { staffRequest } from './staff-client.ts';
 
@@ -14,13 +9,16 @@ export async function startStaffSession(body: {
   email: string;
   password: string;
 }): Promise<StaffSessionStart> {
-  return staffSessionStart.parse(await staffRequest<unknown>('/api/admin/session', { method: 'POST', body }));
+  return checked(staffRequest<unknown>('/api/admin/session', { method: 'POST', body }), () =>
+    import('@trostnetz/contracts/admin').then((c) => c.staffSessionStart),
+  );
 }
 
 /** POST /api/admin/session/enrol: the first code from the new authenticator; answers the recovery codes once. */
 export async function enrolTotp(body: { challenge: string; code: string }) {
-  const answer = staffEnrolResponse.parse(
-    await staffRequest<unknown>('/api/admin/session/enrol', { method: 'POST', body }),
+  const answer = await checked(
+    staffRequest<unknown>('/api/admin/session/enrol', { method: 'POST', body }),
+    () => import('@trostnetz/contracts/admin').then((c) => c.staffEnrolResponse),
   );
   saveStaffToken(answer);
   return answer;
@@ -28,8 +26,9 @@ export async function enrolTotp(body: { challenge: string; code: string }) {
 
 /** POST /api/admin/session/totp: a code of the authenticator, or one of the recovery codes. */
 export async function confirmTotp(body: { challenge: string; code?: string; recovery_code?: string }) {
-  const answer: StaffSession = staffSession.parse(
-    await staffRequest<unknown>('/api/admin/session/totp', { method: 'POST', body }),
+  const answer: StaffSession = await checked(
+    staffRequest<unknown>('/api/admin/session/totp', { method: 'POST', body }),
+    () => import('@trostnetz/contracts/admin').then((c) => c.staffSession),
   );
   saveStaffToken(answer);
   return answer;

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { type AdminStats, adminStats } from '@trostnetz/contracts/admin';
+import type { AdminStats } from '@trostnetz/contracts/admin';
+import { checked } from '../../../lib/answer.ts';
 import { staffRequest } from './staff-client.ts';
 
 /** GET /api/admin/stats?days=: counts per day only, never who. */
@@ -7,6 +8,8 @@ export const useStats = (days: number, enabled: boolean) =>
   useQuery({
     queryKey: ['nova', 'stats', days],
     queryFn: async (): Promise<AdminStats> =>
-      adminStats.parse(await staffRequest<unknown>('/api/admin/stats', { query: { days } })),
+      checked(staffRequest<unknown>('/api/admin/stats', { query: { days } }), () =>
+        import('@trostnetz/contracts/admin').then((c) => c.adminStats),
+      ),
     enabled,
   });

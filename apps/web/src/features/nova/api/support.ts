@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type AdminSupportList, adminSupportList } from '@trostnetz/contracts/admin';
+import type { AdminSupportList } from '@trostnetz/contracts/admin';
+import { checked } from '../../../lib/answer.ts';
 import { staffRequest } from './staff-client.ts';
 
 const all = ['nova', 'support'] as const;
@@ -9,7 +10,9 @@ export const useSupportInbox = (status: string) =>
   useQuery({
     queryKey: [...all, status],
     queryFn: async (): Promise<AdminSupportList> =>
-      adminSupportList.parse(await staffRequest<unknown>('/api/admin/support', { query: { status } })),
+      checked(staffRequest<unknown>('/api/admin/support', { query: { status } }), () =>
+        import('@trostnetz/contracts/admin').then((c) => c.adminSupportList),
+      ),
   });
 
 /** POST /api/admin/support/{ref}/{assign|answer|close}. */

@@ -1,11 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type ForeignProfile, foreignProfile } from '@trostnetz/contracts/partners';
+import type { ForeignProfile } from '@trostnetz/contracts/partners';
 import { profileQueryKey } from '../../../domain/friendship/friendship.ts';
+import { checked } from '../../../lib/answer.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 /** GET /api/profile/{id}: another member's profile; 404 when hidden, deleted or unknown. */
 export async function getProfile(id: number): Promise<ForeignProfile> {
-  return foreignProfile.parse(await apiRequest<unknown>(`/api/profile/${id}`));
+  return checked(apiRequest<unknown>(`/api/profile/${id}`), () =>
+    import('@trostnetz/contracts/partners').then((c) => c.foreignProfile),
+  );
 }
 
 export const profileQuery = (id: number) =>

@@ -1,12 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { blockEntry } from '@trostnetz/contracts/safety';
 import { blocklistQueryKey, reloadPartnerViews } from '../../../domain/friendship/friendship.ts';
+import { checked } from '../../../lib/answer.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { track } from '../../../lib/track.ts';
 
 /** POST /api/block {userId} → 201 entry. The hidden member is never told. */
 export async function hideMember(userId: number) {
-  return blockEntry.parse(await apiRequest<unknown>('/api/block', { method: 'POST', body: { userId } }));
+  return checked(apiRequest<unknown>('/api/block', { method: 'POST', body: { userId } }), () =>
+    import('@trostnetz/contracts/safety').then((c) => c.blockEntry),
+  );
 }
 
 export function useHideMember() {

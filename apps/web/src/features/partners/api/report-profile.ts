@@ -1,10 +1,11 @@
-import { reportBody, reportResponse } from '@trostnetz/contracts/safety';
+import { reportBody } from '@trostnetz/contracts/safety';
 import type { z } from 'zod';
+import { checked } from '../../../lib/answer.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 /** POST /api/reports {type: 'profile', id, reason, details?} → 201 {id, status}. */
 export async function reportProfile(body: z.input<typeof reportBody>) {
-  return reportResponse.parse(
-    await apiRequest<unknown>('/api/reports', { method: 'POST', body: reportBody.parse(body) }),
+  return checked(apiRequest<unknown>('/api/reports', { method: 'POST', body: reportBody.parse(body) }), () =>
+    import('@trostnetz/contracts/safety').then((c) => c.reportResponse),
   );
 }

@@ -1,12 +1,15 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type OwnProfile, ownProfile } from '@trostnetz/contracts/profile';
+import type { OwnProfile } from '@trostnetz/contracts/profile';
+import { checked } from '../../../lib/answer.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 export const ownProfileKey = ['own-profile'] as const;
 
 /** GET /api/profile/me: motto, about, avatar and who sees which item. */
 export async function getOwnProfile(): Promise<OwnProfile> {
-  return ownProfile.parse(await apiRequest<unknown>('/api/profile/me'));
+  return checked(apiRequest<unknown>('/api/profile/me'), () =>
+    import('@trostnetz/contracts/profile').then((c) => c.ownProfile),
+  );
 }
 
 export const ownProfileQuery = queryOptions({ queryKey: ownProfileKey, queryFn: getOwnProfile });

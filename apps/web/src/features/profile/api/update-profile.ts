@@ -1,11 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ownProfile, type UpdateProfileBody } from '@trostnetz/contracts/profile';
+import type { UpdateProfileBody } from '@trostnetz/contracts/profile';
+import { checked } from '../../../lib/answer.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { ownProfileKey } from './get-own-profile.ts';
 
 /** PATCH /api/profile/me: 422 per field (`motto`, `about`, `visibility.<item>`). */
 export async function updateProfile(body: UpdateProfileBody) {
-  return ownProfile.parse(await apiRequest<unknown>('/api/profile/me', { method: 'PATCH', body }));
+  return checked(apiRequest<unknown>('/api/profile/me', { method: 'PATCH', body }), () =>
+    import('@trostnetz/contracts/profile').then((c) => c.ownProfile),
+  );
 }
 
 export function useUpdateProfile() {

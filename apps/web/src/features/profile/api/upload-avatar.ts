@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { avatarResponse } from '@trostnetz/contracts/profile';
+import { checked } from '../../../lib/answer.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { useUserStore } from '../../../lib/storage/user-store.ts';
 import { ownProfileKey } from './get-own-profile.ts';
@@ -8,7 +8,9 @@ import { ownProfileKey } from './get-own-profile.ts';
 export async function uploadAvatar(file: File) {
   const body = new FormData();
   body.append('avatar', file);
-  return avatarResponse.parse(await apiRequest<unknown>('/api/profile/avatar', { method: 'POST', body }));
+  return checked(apiRequest<unknown>('/api/profile/avatar', { method: 'POST', body }), () =>
+    import('@trostnetz/contracts/profile').then((c) => c.avatarResponse),
+  );
 }
 
 /** The new path goes into the stored User too, so every avatar of the member shows the new picture. */

@@ -1,13 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type ChangeNicknameBody, type SettingsMe, settingsMe } from '@trostnetz/contracts/settings';
+import type { ChangeNicknameBody, SettingsMe } from '@trostnetz/contracts/settings';
+import { checked } from '../../../lib/answer.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { useUserStore } from '../../../lib/storage/user-store.ts';
 import { settingsQuery } from './get-settings.ts';
 
 /** POST /api/settings/change-nickname: answers the settings with the new nickname. */
 export async function changeNickname(body: ChangeNicknameBody): Promise<SettingsMe> {
-  return settingsMe.parse(
-    await apiRequest<unknown>('/api/settings/change-nickname', { method: 'POST', body }),
+  return checked(apiRequest<unknown>('/api/settings/change-nickname', { method: 'POST', body }), () =>
+    import('@trostnetz/contracts/settings').then((c) => c.settingsMe),
   );
 }
 

@@ -1,13 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { messageResponse } from '@trostnetz/contracts/auth';
 import type { ChangePasswordBody } from '@trostnetz/contracts/settings';
+import { checked } from '../../../lib/answer.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { sessionsQuery } from './get-sessions.ts';
 
 /** POST /api/settings/change-password: every other session ends; 422 on current_password when wrong. */
 export async function changePassword(body: ChangePasswordBody): Promise<string> {
-  return messageResponse.parse(
-    await apiRequest<unknown>('/api/settings/change-password', { method: 'POST', body }),
+  return (
+    await checked(apiRequest<unknown>('/api/settings/change-password', { method: 'POST', body }), () =>
+      import('@trostnetz/contracts/auth').then((c) => c.messageResponse),
+    )
   ).message;
 }
 

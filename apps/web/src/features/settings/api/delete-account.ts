@@ -1,10 +1,13 @@
 import { useMutation } from '@tanstack/react-query';
-import { type DeleteAccountBody, deletionScheduled } from '@trostnetz/contracts/account';
+import type { DeleteAccountBody } from '@trostnetz/contracts/account';
+import { checked } from '../../../lib/answer.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 /** POST /api/user/delete; 422 with a field error for a wrong password. Every session ends on success. */
 export async function deleteAccount(body: DeleteAccountBody) {
-  return deletionScheduled.parse(await apiRequest<unknown>('/api/user/delete', { method: 'POST', body }));
+  return checked(apiRequest<unknown>('/api/user/delete', { method: 'POST', body }), () =>
+    import('@trostnetz/contracts/account').then((c) => c.deletionScheduled),
+  );
 }
 
 export const useDeleteAccount = () => useMutation({ mutationFn: deleteAccount });

@@ -1,13 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
-import { messageResponse } from '@trostnetz/contracts/auth';
+import { checked } from '../../../lib/answer.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 export type EmailLinkKind = 'confirm' | 'undo';
 
 /** POST /api/settings/email/{confirm|undo} with the token from the mail's link; answers the server's message. */
 export async function followEmailLink(kind: EmailLinkKind, token: string): Promise<string> {
-  return messageResponse.parse(
-    await apiRequest<unknown>(`/api/settings/email/${kind}`, { method: 'POST', body: { token } }),
+  return (
+    await checked(
+      apiRequest<unknown>(`/api/settings/email/${kind}`, { method: 'POST', body: { token } }),
+      () => import('@trostnetz/contracts/auth').then((c) => c.messageResponse),
+    )
   ).message;
 }
 

@@ -1,11 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { endedSessions } from '@trostnetz/contracts/settings';
+import { checked } from '../../../lib/answer.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { sessionsQuery } from './get-sessions.ts';
 
 /** DELETE /api/settings/sessions: signs out everywhere else; answers how many sessions ended. */
 export async function endOtherSessions(): Promise<number> {
-  return endedSessions.parse(await apiRequest<unknown>('/api/settings/sessions', { method: 'DELETE' })).ended;
+  return (
+    await checked(apiRequest<unknown>('/api/settings/sessions', { method: 'DELETE' }), () =>
+      import('@trostnetz/contracts/settings').then((c) => c.endedSessions),
+    )
+  ).ended;
 }
 
 export function useEndOtherSessions() {

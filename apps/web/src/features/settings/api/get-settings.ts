@@ -1,10 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type SettingsMe, settingsMe } from '@trostnetz/contracts/settings';
+import type { SettingsMe } from '@trostnetz/contracts/settings';
+import { checked } from '../../../lib/answer.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 /** GET /api/settings/me: the member and an address change waiting for its link. */
 export async function getSettings(): Promise<SettingsMe> {
-  return settingsMe.parse(await apiRequest<unknown>('/api/settings/me'));
+  return checked(apiRequest<unknown>('/api/settings/me'), () =>
+    import('@trostnetz/contracts/settings').then((c) => c.settingsMe),
+  );
 }
 
 export const settingsQuery = queryOptions({ queryKey: ['settings', 'me'], queryFn: getSettings });

@@ -1,10 +1,13 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type MySubscription, mySubscription } from '@trostnetz/contracts/payments';
+import type { MySubscription } from '@trostnetz/contracts/payments';
+import { checked } from '../../../lib/answer.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 /** GET /api/payments/subscription: premium, the plan, the period end and the receipts. */
 export async function getSubscription(): Promise<MySubscription> {
-  return mySubscription.parse(await apiRequest<unknown>('/api/payments/subscription'));
+  return checked(apiRequest<unknown>('/api/payments/subscription'), () =>
+    import('@trostnetz/contracts/payments').then((c) => c.mySubscription),
+  );
 }
 
 export const subscriptionQuery = queryOptions({
@@ -15,15 +18,16 @@ export const useSubscription = () => useQuery(subscriptionQuery);
 
 /** POST /api/payments/subscription/cancel: one click, the contract ends at its period end. */
 export async function cancelSubscription(): Promise<MySubscription> {
-  return mySubscription.parse(
-    await apiRequest<unknown>('/api/payments/subscription/cancel', { method: 'POST' }),
+  return checked(apiRequest<unknown>('/api/payments/subscription/cancel', { method: 'POST' }), () =>
+    import('@trostnetz/contracts/payments').then((c) => c.mySubscription),
   );
 }
 
 /** PUT /api/payments/supporter-badge {show}. */
 export async function setSupporterBadge(show: boolean): Promise<MySubscription> {
-  return mySubscription.parse(
-    await apiRequest<unknown>('/api/payments/supporter-badge', { method: 'PUT', body: { show } }),
+  return checked(
+    apiRequest<unknown>('/api/payments/supporter-badge', { method: 'PUT', body: { show } }),
+    () => import('@trostnetz/contracts/payments').then((c) => c.mySubscription),
   );
 }
 

@@ -1,11 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type WatchlistEntry, watchlist } from '@trostnetz/contracts/safety';
+import type { WatchlistEntry } from '@trostnetz/contracts/safety';
 import { watchlistQueryKey } from '../../../domain/friendship/friendship.ts';
+import { checked } from '../../../lib/answer.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 /** GET /api/user/watchlist. */
 export async function getWatchlist(): Promise<WatchlistEntry[]> {
-  return watchlist.parse(await apiRequest<unknown>('/api/user/watchlist'));
+  return checked(apiRequest<unknown>('/api/user/watchlist'), () =>
+    import('@trostnetz/contracts/safety').then((c) => c.watchlist),
+  );
 }
 
 export const watchlistQuery = queryOptions({ queryKey: watchlistQueryKey, queryFn: getWatchlist });
