@@ -36,7 +36,9 @@ export function PostScreen() {
   // Revealed already where the reader came from (the group's list, a dashboard feed).
   usePostUpdates(groupId, Number(params.postId));
   const location = useLocation();
-  const [revealed, setRevealed] = useState((location.state as { revealed?: boolean } | null)?.revealed === true);
+  const [revealed, setRevealed] = useState(
+    (location.state as { revealed?: boolean } | null)?.revealed === true,
+  );
 
   let body: React.ReactNode;
   if (post.isPending) body = <LoadingNote>{t('loadingPost')}</LoadingNote>;
