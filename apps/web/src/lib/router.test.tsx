@@ -232,6 +232,9 @@ describe('decision 022: links and the location', () => {
         <button type="button" onClick={() => setParams({ tab: String(Number(params.get('tab') ?? 0) + 1) })}>
           next tab
         </button>
+        <button type="button" onClick={() => setParams({})}>
+          no tab
+        </button>
         <Where />
       </>
     );
@@ -268,11 +271,13 @@ describe('decision 022: links and the location', () => {
     expect(screen.getByRole('status')).toHaveTextContent('/chat null {}');
   });
 
-  it('useSearchParams changes the query on the same path', async () => {
+  it('useSearchParams changes the query on the same path; an empty one leaves no "?"', async () => {
     start([{ path: '/chat', component: Links }], '/chat');
     await userEvent.click(screen.getByRole('button', { name: 'next tab' }));
     await userEvent.click(screen.getByRole('button', { name: 'next tab' }));
     await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('/chat?tab=2'));
+    await userEvent.click(screen.getByRole('button', { name: 'no tab' }));
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent(/^\/chat null/));
   });
 
   it("NavLink's rule: active on its path and below it, with `end` only on its path, `/` only on `/`", () => {

@@ -407,7 +407,7 @@ export function useSearchParams(): [
   ) => {
     const value = typeof next === 'function' ? next(new URLSearchParams(search)) : next;
     const query = new URLSearchParams(value).toString();
-    void router.navigate(`?${query}`, options);
+    void router.navigate(`${router.state.location.pathname}${query ? `?${query}` : ''}`, options);
   };
   return [params, setParams];
 }
