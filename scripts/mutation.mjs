@@ -21,6 +21,7 @@ const TARGETS = [
   'checkout',
   'premium',
   'webhooks',
+  'router',
 ];
 // `--force` tests every mutant again (a full run, to time it), still writing the incremental file.
 const force = process.argv.includes('--force');

@@ -1,7 +1,7 @@
 // Shared Stryker settings for every mutation target (README "Mutation testing"; run through scripts/mutation.mjs).
 // Each target mutates one rule area and runs only that area's own tests (its vitest config's `include`).
-/** @param {{ name: string, mutate: string[], vitestConfig: string, timeoutMS?: number }} target */
-export function strykerTarget({ name, mutate, vitestConfig, timeoutMS = 20_000 }) {
+/** @param {{ name: string, mutate: string[], vitestConfig: string, timeoutMS?: number, webApp?: boolean }} target */
+export function strykerTarget({ name, mutate, vitestConfig, timeoutMS = 20_000, webApp = false }) {
   return {
     testRunner: 'vitest',
     plugins: ['@stryker-mutator/vitest-runner'],
@@ -20,8 +20,18 @@ export function strykerTarget({ name, mutate, vitestConfig, timeoutMS = 20_000 }
     reporters: ['clear-text', 'progress-append-only', 'html', 'json'],
     htmlReporter: { fileName: `reports/mutation/${name}.html` },
     jsonReporter: { fileName: `reports/mutation/${name}.json` },
-    // The web app, journeys, benchmarks and docs are never imported by these tests: not copied to the sandbox.
-    ignorePatterns: ['apps/web', 'e2e', 'bench', 'docs', 'reports', '.artifacts', 'coverage', 'test-results'],
+    // The journeys, benchmarks and docs are never imported by these tests, nor the web app by the server's and
+    // packages' targets: not copied to the sandbox.
+    ignorePatterns: [
+      ...(webApp ? ['apps/web/dist', 'apps/web/sourcemaps'] : ['apps/web']),
+      'e2e',
+      'bench',
+      'docs',
+      'reports',
+      '.artifacts',
+      'coverage',
+      'test-results',
+    ],
     tempDirName: `.stryker-tmp/${name}`,
     cleanTempDir: 'always',
   };
