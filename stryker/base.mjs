@@ -23,12 +23,14 @@ export function strykerTarget({ name, mutate, vitestConfig, timeoutMS = 20_000, 
     // The journeys, benchmarks and docs are never imported by these tests, nor the web app by the server's and
     // packages' targets: not copied to the sandbox.
     ignorePatterns: [
-      ...(webApp ? ['apps/web/dist', 'apps/web/sourcemaps'] : ['apps/web']),
-      'e2e',
-      'bench',
-      'docs',
-      'reports',
-      '.artifacts',
+      // Anchored at the root (gitignore patterns): a bare `reports` would also leave out the console's
+      // features/nova/components/reports.
+      ...(webApp ? ['/apps/web/dist', '/apps/web/sourcemaps'] : ['/apps/web']),
+      '/e2e',
+      '/bench',
+      '/docs',
+      '/reports',
+      '/.artifacts',
       'coverage',
       'test-results',
     ],

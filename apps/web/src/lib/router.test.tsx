@@ -7,14 +7,21 @@ import {
   createRouter,
   isActivePath,
   Link,
+  type Location,
   matchRoute,
+  Navigate,
   NavLink,
   Outlet,
   type RouteDefinition,
   RouterProvider,
   redirect,
+  resolveTo,
   useLocation,
+  useNavigate,
+  useNavigation,
+  useNavigationType,
   useParams,
+  useRouteMatch,
   useSearchParams,
 } from './router.tsx';
 
@@ -53,6 +60,22 @@ describe('decision 022: which route a path opens', () => {
       'chat',
       'not-found',
       'not-found',
+    ]);
+  });
+
+  it('the catch-all hands on the rest of the path as `*`', () => {
+    expect(matchRoute(routes, '/chat/7/x')).toMatchObject({
+      route: { meta: 'not-found' },
+      params: { '*': 'chat/7/x' },
+    });
+  });
+
+  it('`?…` and `#…` stay on the path on screen, anything else is taken as it is', () => {
+    const from = { pathname: '/chat', search: '?a=1', hash: '', state: null, key: 'k' } satisfies Location;
+    expect([resolveTo('?tab=1', from), resolveTo('#end', from), resolveTo('/groups?b=2', from)]).toEqual([
+      '/chat?tab=1',
+      '/chat?a=1#end',
+      '/groups?b=2',
     ]);
   });
 
@@ -235,6 +258,9 @@ describe('decision 022: links and the location', () => {
         <button type="button" onClick={() => setParams({})}>
           no tab
         </button>
+        <button type="button" onClick={() => setParams((current) => `${current}&more=1`)}>
+          more
+        </button>
         <Where />
       </>
     );
@@ -257,18 +283,77 @@ describe('decision 022: links and the location', () => {
     expect(screen.getByRole('link', { name: 'chats' })).toHaveClass('on');
   });
 
-  it('a click with a modifier key is left to the browser (a new tab), the app stays where it is', async () => {
-    start(
+  it.each([
+    ['ctrl', { ctrlKey: true }],
+    ['meta', { metaKey: true }],
+    ['shift', { shiftKey: true }],
+    ['alt', { altKey: true }],
+    ['the middle button', { button: 1 }],
+  ])('a click with %s is left to the browser (a new tab or window), the app stays where it is', (_, init) => {
+    const { router } = start(
       [
         { path: '/chat', component: Links },
         { path: '/chat/:id', component: Links },
       ],
       '/chat',
     );
-    const link = screen.getByRole('link', { name: 'open' });
-    const event = new MouseEvent('click', { bubbles: true, cancelable: true, ctrlKey: true, button: 0 });
-    link.dispatchEvent(event);
-    expect(screen.getByRole('status')).toHaveTextContent('/chat null {}');
+    const event = new MouseEvent('click', { bubbles: true, cancelable: true, button: 0, ...init });
+    screen.getByRole('link', { name: 'open' }).dispatchEvent(event);
+    expect([event.defaultPrevented, router.state.location.pathname]).toEqual([false, '/chat']);
+  });
+
+  it('a link that opens elsewhere (`target`, `reloadDocument`) or whose click was handled is left to the browser', () => {
+    const Elsewhere = () => (
+      <>
+        <Link to="/a" target="_blank">
+          new tab
+        </Link>
+        <Link to="/a" reloadDocument>
+          reload
+        </Link>
+        <Link to="/a" onClick={(event) => event.preventDefault()}>
+          handled
+        </Link>
+        <Link to="/a" target="_self">
+          same tab
+        </Link>
+      </>
+    );
+    const { router } = start([
+      { path: '/', component: Elsewhere },
+      { path: '/a', component: text('a') },
+    ]);
+    for (const name of ['new tab', 'reload']) {
+      const event = new MouseEvent('click', { bubbles: true, cancelable: true, button: 0 });
+      screen.getByRole('link', { name }).dispatchEvent(event);
+      expect([name, event.defaultPrevented, router.state.location.pathname]).toEqual([name, false, '/']);
+    }
+    screen
+      .getByRole('link', { name: 'handled' })
+      .dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, button: 0 }));
+    expect(router.state.location.pathname).toBe('/');
+    act(() => {
+      screen.getByRole('link', { name: 'same tab' }).click();
+    });
+    expect(router.state.location.pathname).toBe('/a');
+  });
+
+  it('NavLink takes a plain class too; a query or hash in its target does not change what it matches', () => {
+    start(
+      [
+        {
+          path: '/chat',
+          component: () => (
+            <NavLink to="/chat?tab=1#top" className="nav">
+              chats
+            </NavLink>
+          ),
+        },
+      ],
+      '/chat',
+    );
+    expect(screen.getByRole('link', { name: 'chats' })).toHaveClass('nav');
+    expect(screen.getByRole('link', { name: 'chats' })).toHaveAttribute('aria-current', 'page');
   });
 
   it('useSearchParams changes the query on the same path; an empty one leaves no "?"', async () => {
@@ -276,6 +361,8 @@ describe('decision 022: links and the location', () => {
     await userEvent.click(screen.getByRole('button', { name: 'next tab' }));
     await userEvent.click(screen.getByRole('button', { name: 'next tab' }));
     await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('/chat?tab=2'));
+    await userEvent.click(screen.getByRole('button', { name: 'more' }));
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('/chat?tab=2&more=1'));
     await userEvent.click(screen.getByRole('button', { name: 'no tab' }));
     await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent(/^\/chat null/));
   });
@@ -289,5 +376,170 @@ describe('decision 022: links and the location', () => {
       isActivePath('/', '/'),
       isActivePath('/', '/dashboard'),
     ]).toEqual([true, true, false, false, true, false]);
+  });
+});
+
+describe('decision 022: the first load, the history and the loader', () => {
+  it('the fallback shows until the first navigation has finished; the address the visitor came with is not written again', async () => {
+    const guard = deferred();
+    const history = createMemoryHistory({ initialEntries: ['/start'] });
+    const router = createRouter({
+      routes: [{ path: '/start', loader: () => guard.promise, component: text('start') }],
+      history,
+    });
+    render(<RouterProvider router={router} errorScreen={text('error screen')} fallback={text('loading')} />);
+    expect(screen.getByText('loading')).toBeInTheDocument();
+    expect(router.state).toMatchObject({ initialized: false, navigation: { state: 'loading' } });
+    await act(async () => guard.resolve());
+    expect(screen.getByText('start')).toBeInTheDocument();
+    expect([history.action, history.index]).toEqual(['POP', 0]);
+  });
+
+  it('a navigation asked for during the first load resolves once it has finished', async () => {
+    const history = createMemoryHistory({ initialEntries: ['/start'] });
+    const router = createRouter({
+      routes: [
+        { path: '/start', loader: () => new Promise(() => {}), component: text('start') },
+        { path: '/other', loader: async () => null, component: text('other') },
+      ],
+      history,
+    });
+    render(<RouterProvider router={router} errorScreen={text('error screen')} />);
+    await act(() => router.navigate('/other'));
+    expect(screen.getByText('other')).toBeInTheDocument();
+  });
+
+  it('the loader gets the location and the parameters, once per navigation', async () => {
+    const loader = vi.fn(async () => null);
+    const { router } = start([
+      { path: '/', component: text('home') },
+      { path: '/chat/:id', loader, component: text('chat') },
+    ]);
+    await act(() => router.navigate('/chat/7?from=list'));
+    expect(loader).toHaveBeenCalledTimes(1);
+    expect(loader).toHaveBeenCalledWith({
+      location: expect.objectContaining({ pathname: '/chat/7', search: '?from=list' }),
+      params: { id: '7' },
+    });
+  });
+
+  it('back from the first screen shown goes to the entry before it, as the browser went there (POP)', async () => {
+    const history = createMemoryHistory({ initialEntries: ['/', '/next'] });
+    const router = createRouter({
+      routes: [
+        { path: '/', loader: async () => null, component: text('home') },
+        { path: '/next', component: text('next') },
+      ],
+      history,
+    });
+    render(<RouterProvider router={router} errorScreen={text('error screen')} />);
+    expect(screen.getByText('next')).toBeInTheDocument();
+    act(() => history.back());
+    expect(await screen.findByText('home')).toBeInTheDocument();
+    expect([history.action, history.index, router.state.action]).toEqual(['POP', 0, 'POP']);
+  });
+
+  it('a path no route opens shows the error screen', async () => {
+    const { router } = start([{ path: '/', component: text('home') }]);
+    await act(() => router.navigate('/nowhere'));
+    expect(screen.getByText('error screen')).toBeInTheDocument();
+  });
+
+  it('a navigation left behind changes nothing when it fails later', async () => {
+    const slow = deferred();
+    const { router } = start([
+      { path: '/', component: text('home') },
+      { path: '/slow', loader: () => slow.promise, component: text('slow') },
+      { path: '/fast', loader: async () => null, component: text('fast') },
+    ]);
+    void router.navigate('/slow');
+    await act(() => router.navigate('/fast'));
+    await act(async () => slow.reject(new Error('offline')));
+    expect(screen.getByText('fast')).toBeInTheDocument();
+    expect(screen.queryByText('error screen')).toBeNull();
+  });
+
+  it('a screen whose import failed is fetched again on the next visit', async () => {
+    const lazy = vi.fn().mockRejectedValueOnce(new Error('offline')).mockResolvedValue(text('screen'));
+    const { router } = start([
+      { path: '/', component: text('home') },
+      { path: '/screen', lazy },
+    ]);
+    await act(() => router.navigate('/screen'));
+    expect(screen.getByText('error screen')).toBeInTheDocument();
+    await act(() => router.navigate('/'));
+    await act(() => router.navigate('/screen'));
+    expect(screen.getByText('screen')).toBeInTheDocument();
+    expect(lazy).toHaveBeenCalledTimes(2);
+  });
+
+  it('going to the address on screen, or with `replace`, replaces the entry instead of adding one', async () => {
+    const { router, history } = start([
+      { path: '/', component: text('home') },
+      { path: '/a', component: text('a') },
+    ]);
+    await act(() => router.navigate('/'));
+    expect([history.index, history.action]).toEqual([0, 'REPLACE']);
+    await act(() => router.navigate('/a', { replace: true }));
+    expect([history.index, history.action, history.location.pathname]).toEqual([0, 'REPLACE', '/a']);
+  });
+
+  it('a listener that unsubscribed hears no more navigations', async () => {
+    const { router } = start([
+      { path: '/', component: text('home') },
+      { path: '/a', component: text('a') },
+    ]);
+    const heard = vi.fn();
+    router.subscribe(heard)();
+    await act(() => router.navigate('/a'));
+    expect(heard).not.toHaveBeenCalled();
+  });
+
+  it('<Navigate> goes on as soon as it shows (replacing, with state); useNavigate goes from a handler', async () => {
+    function Go() {
+      const navigate = useNavigate();
+      return (
+        <button type="button" onClick={() => void navigate('/b')}>
+          go
+        </button>
+      );
+    }
+    function Where() {
+      const { pathname, state } = useLocation();
+      return <output>{`${pathname} ${JSON.stringify(state)}`}</output>;
+    }
+    const { router, history } = start([
+      { path: '/', component: () => <Navigate to="/a" replace state={{ from: 'home' }} /> },
+      { path: '/a', component: Go },
+      { path: '/b', component: Where },
+    ]);
+    await screen.findByRole('button', { name: 'go' });
+    expect([history.index, router.state.location.state]).toEqual([0, { from: 'home' }]);
+    await userEvent.click(screen.getByRole('button', { name: 'go' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('/b null');
+    expect(history.index).toBe(1);
+  });
+
+  it('the hooks need a RouterProvider', () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const Where = () => <p>{useLocation().pathname}</p>;
+    expect(() => render(<Where />)).toThrow('Router hooks need a <RouterProvider>');
+    error.mockRestore();
+  });
+
+  it('the hooks tell how the screen was reached, whether a navigation runs, and the route with its meta', async () => {
+    function State() {
+      const match = useRouteMatch<string>();
+      return (
+        <output>{`${useNavigationType()} ${useNavigation().state} ${match?.route.meta} ${match?.params.id}`}</output>
+      );
+    }
+    const { router } = start([
+      { path: '/', meta: 'home', component: State },
+      { path: '/chat/:id', meta: 'chat-with', loader: async () => null, component: State },
+    ]);
+    expect(screen.getByRole('status')).toHaveTextContent('POP idle home undefined');
+    await act(() => router.navigate('/chat/4'));
+    expect(screen.getByRole('status')).toHaveTextContent('PUSH idle chat-with 4');
   });
 });

@@ -74,7 +74,9 @@ class Redirect {
 }
 
 /** Thrown by a loader: the navigation goes to `to` instead, in place of the one asked for. */
-export const redirect = (to: string) => new Redirect(to);
+export function redirect(to: string): Redirect {
+  return new Redirect(to);
+}
 
 /** React Router's ranking: static segments before parameters before a splat, then the order given. */
 function score(path: string): number {
@@ -84,13 +86,13 @@ function score(path: string): number {
   return total;
 }
 
-const decode = (value: string) => {
+function decode(value: string): string {
   try {
     return decodeURIComponent(value);
   } catch {
     return value;
   }
-};
+}
 
 interface CompiledRoute<M> {
   route: RouteDefinition<M>;
@@ -99,10 +101,11 @@ interface CompiledRoute<M> {
   score: number;
 }
 
-const compile = <M,>(routes: RouteDefinition<M>[]): CompiledRoute<M>[] =>
-  routes
-    .map((route) => ({ route, ...parse(route.path === '*' ? '/*' : route.path), score: score(route.path) }))
+function compile<M>(routes: RouteDefinition<M>[]): CompiledRoute<M>[] {
+  return routes
+    .map((route) => ({ route, ...parse(route.path), score: score(route.path) }))
     .sort((a, b) => b.score - a.score);
+}
 
 function matchCompiled<M>(compiled: CompiledRoute<M>[], pathname: string): RouteMatch<M> | null {
   for (const { route, keys, pattern } of compiled) {
@@ -110,8 +113,7 @@ function matchCompiled<M>(compiled: CompiledRoute<M>[], pathname: string): Route
     if (!found) continue;
     const params: Params = {};
     keys.forEach((key, i) => {
-      const value = found[i + 1];
-      params[key === 'wild' ? '*' : key] = value === undefined ? undefined : decode(value);
+      params[key] = decode(found[i + 1] ?? '');
     });
     return { route, params };
   }
@@ -119,8 +121,9 @@ function matchCompiled<M>(compiled: CompiledRoute<M>[], pathname: string): Route
 }
 
 /** The route a path opens, as the router picks it. */
-export const matchRoute = <M,>(routes: RouteDefinition<M>[], pathname: string) =>
-  matchCompiled(compile(routes), pathname);
+export function matchRoute<M>(routes: RouteDefinition<M>[], pathname: string): RouteMatch<M> | null {
+  return matchCompiled(compile(routes), pathname);
+}
 
 /** `?tab=1` and `#x` stay on the current path; anything else is taken as it is. */
 export function resolveTo(to: string, from: Location): string {
@@ -302,22 +305,16 @@ interface ErrorBoundaryProps {
 }
 
 /** A screen that throws while rendering shows the error screen; the next navigation tries again. */
-class RenderErrorBoundary extends Component<ErrorBoundaryProps, { failed: string | null }> {
-  override state = { failed: null as string | null };
-  static getDerivedStateFromError() {
-    return { failed: '' };
-  }
+class RenderErrorBoundary extends Component<ErrorBoundaryProps, { failedAt: string | null }> {
+  override state = { failedAt: null as string | null };
   override componentDidCatch(error: unknown) {
     console.error(error);
-    this.setState({ failed: this.props.resetKey });
+    this.setState({ failedAt: this.props.resetKey });
   }
   override render() {
-    const { failed } = this.state;
-    if (failed !== null && (failed === '' || failed === this.props.resetKey)) {
-      const Fallback = this.props.fallback;
-      return <Fallback />;
-    }
-    return this.props.children;
+    if (this.state.failedAt !== this.props.resetKey) return this.props.children;
+    const Fallback = this.props.fallback;
+    return <Fallback />;
   }
 }
 
@@ -379,12 +376,22 @@ export function Outlet() {
   return <>{useContext(OutletContext)}</>;
 }
 
-export const useLocation = (): Location => useRouterState().location;
-export const useNavigationType = (): Action => useRouterState().action;
-export const useNavigation = () => useRouterState().navigation;
-export const useParams = (): Params => useRouterState().match?.params ?? {};
-/** The meta of the route on screen. */
-export const useRouteMatch = <M,>(): RouteMatch<M> | null => useRouterState<M>().match;
+export function useLocation(): Location {
+  return useRouterState().location;
+}
+export function useNavigationType(): Action {
+  return useRouterState().action;
+}
+export function useNavigation(): RouterState['navigation'] {
+  return useRouterState().navigation;
+}
+export function useParams(): Params {
+  return useRouterState().match?.params ?? {};
+}
+/** The route on screen and its parameters. */
+export function useRouteMatch<M>(): RouteMatch<M> | null {
+  return useRouterState<M>().match;
+}
 
 export function useNavigate(): (to: string, options?: NavigateOptions) => Promise<void> {
   const router = useRouter();
@@ -420,7 +427,9 @@ export type LinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & 
   reloadDocument?: boolean;
 };
 
-const modified = (event: MouseEvent) => event.metaKey || event.altKey || event.ctrlKey || event.shiftKey;
+function modified(event: MouseEvent): boolean {
+  return event.metaKey || event.altKey || event.ctrlKey || event.shiftKey;
+}
 
 export function Link({ to, replace, state, reloadDocument, onClick, target, ...rest }: LinkProps) {
   const router = useRouter();
@@ -437,7 +446,7 @@ export function Link({ to, replace, state, reloadDocument, onClick, target, ...r
 
 /** React Router's rule: active on its path and below it (`end`: on its path only); `/` only on `/`. */
 export function isActivePath(to: string, pathname: string, end = false): boolean {
-  const path = to.split(/[?#]/)[0] ?? to;
+  const path = to.replace(/[?#].*$/, '');
   if (pathname === path) return true;
   if (end || path === '/') return false;
   return pathname.startsWith(path.endsWith('/') ? path : `${path}/`);
