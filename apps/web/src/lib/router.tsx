@@ -140,12 +140,9 @@ function pending(href: string, state: unknown): Location {
 
 export interface Router<M = unknown> {
   readonly state: RouterState<M>;
-  readonly history: History;
   /** Goes to `to`; resolves when the navigation (and any redirect it led to) has finished. */
   navigate(to: string, options?: NavigateOptions): Promise<void>;
   subscribe(listener: (state: RouterState<M>) => void): () => void;
-  /** Stops listening to the history. */
-  dispose(): void;
 }
 
 export function createRouter<M>({
@@ -166,7 +163,8 @@ export function createRouter<M>({
     match: null,
     screen: null,
     layout: null,
-    navigation: { state: 'loading' },
+    // The first navigation starts below, before anyone can read this.
+    navigation: { state: 'idle' },
     error: null,
   };
   let latest = 0;
@@ -253,11 +251,8 @@ export function createRouter<M>({
     }
   }
 
-  const stop = history.listen(({ location, action }) => {
+  history.listen(({ location, action }) => {
     if (!writing) void run(location, action, false);
-  });
-  settled = new Promise((resolve) => {
-    settle = resolve;
   });
   void run(history.location, history.action, false);
 
@@ -265,7 +260,6 @@ export function createRouter<M>({
     get state() {
       return state;
     },
-    history,
     navigate(to, options = {}) {
       const href = resolveTo(to, state.location);
       const same = href === createPath(state.location);
@@ -280,7 +274,6 @@ export function createRouter<M>({
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    dispose: stop,
   };
 }
 
@@ -406,7 +399,7 @@ export function useSearchParams(): [
   (next: SearchInit | ((current: URLSearchParams) => SearchInit), options?: NavigateOptions) => void,
 ] {
   const router = useRouter();
-  const { search } = useLocation();
+  const { pathname, search } = useLocation();
   const params = useMemo(() => new URLSearchParams(search), [search]);
   const setParams = (
     next: SearchInit | ((current: URLSearchParams) => SearchInit),
@@ -414,7 +407,7 @@ export function useSearchParams(): [
   ) => {
     const value = typeof next === 'function' ? next(new URLSearchParams(search)) : next;
     const query = new URLSearchParams(value).toString();
-    void router.navigate(`${router.state.location.pathname}${query ? `?${query}` : ''}`, options);
+    void router.navigate(`${pathname}${query ? `?${query}` : ''}`, options);
   };
   return [params, setParams];
 }
