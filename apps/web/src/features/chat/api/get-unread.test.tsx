@@ -1,0 +1,51 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, render, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useChatStore } from '../../../domain/chat/chat-store.ts';
+import { jsonResponse, stubApi } from '../../../test/render.tsx';
+import { unreadQuery, useUnreadSync } from './get-unread.ts';
+
+describe('useUnreadSync (the unread counts the app frame keeps in the chat store)', () => {
+  let counts: Record<string, number>;
+  beforeEach(() => {
+    counts = { '7': 2 };
+    stubApi({ 'GET /api/chat/unreadByChat': () => jsonResponse(200, { total: 2, by_sender: counts }) });
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('puts the counts into the chat store, and a refetch brings the new ones', async () => {
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    function Frame() {
+      useUnreadSync(true);
+      return null;
+    }
+    render(
+      <QueryClientProvider client={client}>
+        <Frame />
+      </QueryClientProvider>,
+    );
+    await waitFor(() => expect(useChatStore.getState().unread).toEqual({ 7: 2 }));
+    counts = { '7': 3, '9': 1 };
+    await act(() => client.invalidateQueries({ queryKey: unreadQuery.queryKey }));
+    expect(useChatStore.getState().unread).toEqual({ 7: 3, 9: 1 });
+  });
+
+  it('never re-renders the component it is mounted in (the whole app frame): not on fetching, not on the answer', async () => {
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    let renders = 0;
+    function Frame() {
+      renders++;
+      useUnreadSync(true);
+      return null;
+    }
+    render(
+      <QueryClientProvider client={client}>
+        <Frame />
+      </QueryClientProvider>,
+    );
+    await waitFor(() => expect(client.getQueryState(unreadQuery.queryKey)?.status).toBe('success'));
+    await act(() => client.invalidateQueries({ queryKey: unreadQuery.queryKey }));
+    expect(client.getQueryState(unreadQuery.queryKey)?.dataUpdateCount).toBe(2);
+    expect(renders).toBe(1);
+  });
+});
