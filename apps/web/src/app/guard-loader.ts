@@ -7,6 +7,7 @@ import { leaveTo } from '../lib/external-navigation.ts';
 import { loadAllTexts, loadHomeTexts } from '../lib/i18n.ts';
 import { queryClient } from '../lib/query-client.ts';
 import { type LoaderArgs, redirect } from '../lib/router.tsx';
+import type { Screen } from '../lib/screens.ts';
 import { authenticatedUser, useUserStore } from '../lib/storage/user-store.ts';
 import { ensureBootstrapped } from './bootstrap.ts';
 import { decideHome, decideNavigation, type GuardDecision, type GuardSession } from './guard.ts';
@@ -72,7 +73,7 @@ async function settle(decide: (progress: Progress) => GuardDecision): Promise<nu
 }
 
 export const guardLoader =
-  (meta: RouteMeta) =>
+  (meta: RouteMeta, prefetch?: Screen['prefetch']) =>
   async ({ location, params }: LoaderArgs) => {
     await settle((progress) =>
       decideNavigation(meta, snapshot(), {
@@ -82,6 +83,8 @@ export const guardLoader =
         params,
       }),
     );
+    const member = snapshot().user;
+    if (member && prefetch) prefetch(queryClient, member);
     // A guest on a sign-in screen needs the shell's texts alone; the home screen the shell's and its own
     // (they include the member's frame: the bell, the menu); every other screen and a signed-in member's
     // sign-in screen all of them (issue 13, lib/i18n.ts).

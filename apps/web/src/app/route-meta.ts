@@ -78,7 +78,7 @@ export function screenTable(lists: ReadonlyArray<Record<string, Screen>>): Scree
     for (const [name, screen] of Object.entries(list)) {
       const clash = entries.find((e) => e.meta.name === name || e.meta.path === screen.path);
       if (clash) throw new Error(`Screen ${name} (${screen.path}) is declared twice: ${clash.meta.name}`);
-      const { component: _component, layout: _layout, ...meta } = screen;
+      const { component: _component, layout: _layout, prefetch: _prefetch, ...meta } = screen;
       entries.push({ meta: { name: name as RouteName, ...meta }, screen });
     }
   }

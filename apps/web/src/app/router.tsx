@@ -14,7 +14,7 @@ export const appRoutes: RouteDefinition<RouteMeta>[] = [
   ...screens.map(({ meta, screen }) => ({
     path: meta.path,
     meta,
-    loader: guardLoader(meta),
+    loader: guardLoader(meta, screen.prefetch),
     lazy: async () => withOnboardingGate(await screen.component(), meta),
     layout: screen.layout,
   })),

@@ -1,3 +1,5 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { User } from '@trostnetz/contracts/user';
 import type { ComponentType } from 'react';
 
 /** How a feature declares its screens (features/<name>/routes.ts); app/route-meta.ts lists the features. */
@@ -36,6 +38,12 @@ export interface Screen extends ScreenFlags {
   component: LoadComponent;
   /** A frame around the screen, shared by the screens that name the same function (the /nova pages). */
   layout?: LoadComponent;
+  /**
+   * Starts the queries the screen shows first, while its code is still loading: called once the guard has
+   * let the member in, never awaited. The screen then renders with its data rather than fetching it after
+   * its first paint.
+   */
+  prefetch?: (client: QueryClient, member: User) => void;
 }
 
 /** A feature's screens by their SPEC.md §2 name. */

@@ -1,4 +1,5 @@
 import { defineScreens } from '../../lib/screens.ts';
+import { prefetchDashboard } from './api/prefetch.ts';
 
 export const dashboardScreens = defineScreens({
   dashboard: {
@@ -7,5 +8,6 @@ export const dashboardScreens = defineScreens({
     homeTexts: true,
     title: 'dashboard:titles.dashboard',
     component: async () => (await import('./components/dashboard-screen.tsx')).DashboardScreen,
+    prefetch: prefetchDashboard,
   },
 });
