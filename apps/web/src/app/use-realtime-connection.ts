@@ -1,14 +1,15 @@
 import { useEffect } from 'react';
 import { followFriendshipEvents } from '../domain/friendship/friendship.ts';
 import { useConfigStore } from '../lib/config.ts';
-import { queryClient } from '../lib/query-client.ts';
+import { queryClient, refetchAll } from '../lib/query-client.ts';
 import { connectRealtime } from '../lib/realtime.ts';
 import { getAccessToken } from '../lib/tokens.ts';
 
 /**
  * Connected while a verified member is signed in; logout (user → null) runs the cleanup:
  * unsubscribe, disconnect, clear timers. Each time the member is live (first connect and every
- * reconnect), every query is refetched: an event published before the subscriptions stood is not lost.
+ * reconnect), every query is refetched (refetchAll): an event published before the subscriptions stood is
+ * not lost.
  */
 export function useRealtimeConnection(userId: number | null) {
   const pusher = useConfigStore((s) => s.config.pusher);
@@ -20,7 +21,7 @@ export function useRealtimeConnection(userId: number | null) {
       config: pusher,
       userId,
       token,
-      onLive: () => void queryClient.invalidateQueries(),
+      onLive: () => void refetchAll(queryClient),
     });
     return () => {
       stopReloading();
