@@ -20,10 +20,27 @@ export function setCookie(
   if (window.location.protocol === 'https:') cookie += '; secure';
   // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is not available in every browser we support
   document.cookie = cookie;
+  jar = null;
+}
+
+/**
+ * The cookies as one task reads them. Reading `document.cookie` asks the browser's cookie store each time (a
+ * synchronous round trip in Chromium), and every API request reads the session: the half-dozen requests a
+ * screen starts together read it once. Forgotten at the end of the task and on every write here.
+ */
+let jar: string | null = null;
+function cookieJar(): string {
+  if (jar === null) {
+    jar = document.cookie;
+    queueMicrotask(() => {
+      jar = null;
+    });
+  }
+  return jar;
 }
 
 export function getCookie(name: string): string | null {
-  for (const part of document.cookie.split(';')) {
+  for (const part of cookieJar().split(';')) {
     const [key, ...rest] = part.trim().split('=');
     if (key === name) return decodeURIComponent(rest.join('='));
   }
@@ -38,4 +55,5 @@ export function removeCookie(
   if (domain) cookie += `; domain=${domain}`;
   // biome-ignore lint/suspicious/noDocumentCookie: see setCookie
   document.cookie = cookie;
+  jar = null;
 }
