@@ -17,7 +17,17 @@ const config = {
 };
 
 let member: ReturnType<typeof buildUser> | null = null;
+/** What the home screen shows a member past the questionnaire; whether a screen's heading showed when each was asked for. */
+const HOME_DATA = ['/api/chat/partners', '/api/user/matching/suggestions', '/api/dashboard/feeds'];
+const headingShownWhenAsked = new Map<string, boolean>();
 const fetchMock = vi.fn((url: string) => {
+  if (HOME_DATA.includes(url)) {
+    headingShownWhenAsked.set(url, document.querySelector('[data-page-heading]') !== null);
+    if (url.endsWith('suggestions')) return Promise.resolve(jsonResponse(200, { suggestions: [], limit: 3 }));
+    if (url.endsWith('feeds'))
+      return Promise.resolve(jsonResponse(200, { replies: [], partner_posts: [], loss_posts: [] }));
+    return Promise.resolve(jsonResponse(200, []));
+  }
   if (url === '/api/config') return Promise.resolve(jsonResponse(200, config));
   if (url === '/api/profile/init')
     return Promise.resolve(
@@ -65,6 +75,7 @@ beforeEach(() => {
   member = null;
   leaveTo.mockReset();
   fetchMock.mockClear();
+  headingShownWhenAsked.clear();
   vi.stubGlobal('fetch', fetchMock);
 });
 afterEach(() => vi.unstubAllGlobals());
@@ -108,6 +119,28 @@ describe('the app (guard + page behaviour, SPEC.md §2)', () => {
       'href',
       'tel:+498001110111',
     );
+  });
+
+  it("the home screen's data is asked for while its code loads, before it shows (its prefetch, once the guard lets the member in)", async () => {
+    member = buildUser({ nickname: 'Mara', matching_step: -1 });
+    await boot('/dashboard', { signedIn: true });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Schön, dass du da bist, Mara.' }),
+    ).toBeInTheDocument();
+    expect(Object.fromEntries(headingShownWhenAsked)).toEqual(
+      Object.fromEntries(HOME_DATA.map((url) => [url, false])),
+    );
+  });
+
+  it('nothing of the home screen is prefetched for a guest, nor before the questionnaire is done', async () => {
+    await boot('/dashboard', { signedIn: false });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Anmelden' })).toBeInTheDocument();
+    member = buildUser({ nickname: 'Mara', matching_step: 2 });
+    await boot('/dashboard', { signedIn: true });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Schön, dass du da bist, Mara.' }),
+    ).toBeInTheDocument();
+    expect(headingShownWhenAsked.size).toBe(0);
   });
 
   it('the crisis button opens a dialog with TelefonSeelsorge, 116 123 and 112 as tel: links', async () => {
