@@ -22,6 +22,7 @@ const TARGETS = [
   'premium',
   'webhooks',
   'router',
+  'first-screen',
 ];
 // `--force` tests every mutant again (a full run, to time it), still writing the incremental file.
 const force = process.argv.includes('--force');

@@ -1,0 +1,15 @@
+import { strykerTarget } from './base.mjs';
+
+// The web app's first screen and live data (issue 13): the home screen's prefetch, the unread counts that never
+// re-render the frame, everything refetched one per task once live, cookies read once per task.
+export default strykerTarget({
+  name: 'first-screen',
+  mutate: [
+    'apps/web/src/features/dashboard/api/prefetch.ts',
+    'apps/web/src/features/chat/api/get-unread.ts',
+    'apps/web/src/lib/query-client.ts',
+    'apps/web/src/lib/cookies.ts',
+  ],
+  vitestConfig: 'stryker/vitest.first-screen.config.ts',
+  webApp: true,
+});
