@@ -6,9 +6,10 @@ export default strykerTarget({
   name: 'first-screen',
   mutate: [
     'apps/web/src/features/dashboard/api/prefetch.ts',
-    'apps/web/src/features/chat/api/get-unread.ts',
-    'apps/web/src/lib/query-client.ts',
-    'apps/web/src/lib/cookies.ts',
+    // What runs per call: not the module-level query definitions and client (README, Stryker's static mutants).
+    'apps/web/src/features/chat/api/get-unread.ts:1-34',
+    'apps/web/src/lib/query-client.ts:17-46',
+    'apps/web/src/lib/cookies.ts:20-59',
   ],
   vitestConfig: 'stryker/vitest.first-screen.config.ts',
   webApp: true,

@@ -14,7 +14,9 @@ export const queryClient = new QueryClient({
   },
 });
 
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+function nextTask() {
+  return new Promise<void>((resolve) => setTimeout(resolve, 0));
+}
 
 /**
  * Everything loaded so far is refetched (after the live connection stands, SPEC.md §8): every query is stale

@@ -24,13 +24,13 @@ export async function getUnread(): Promise<number> {
   }
 }
 
-export const unreadQuery = queryOptions({ queryKey: ['chat', 'unread'], queryFn: getUnread });
-
 /**
  * Keeps the counts in the chat store; nothing reads its result. Mounted in the app's frame, so it asks
  * never to re-render: a query whose result is read by nothing would re-render its component on every
  * change of state (TanStack Query's tracked results), and here that is the whole frame, twice per fetch.
  */
-export const useUnreadSync = (enabled: boolean) => {
+export function useUnreadSync(enabled: boolean) {
   useQuery({ ...unreadQuery, enabled, notifyOnChangeProps: [] });
-};
+}
+
+export const unreadQuery = queryOptions({ queryKey: ['chat', 'unread'], queryFn: getUnread });
