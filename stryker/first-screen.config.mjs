@@ -9,7 +9,7 @@ export default strykerTarget({
     // What runs per call: not the module-level query definitions and client (README, Stryker's static mutants).
     'apps/web/src/features/chat/api/get-unread.ts:1-34',
     'apps/web/src/lib/query-client.ts:17-46',
-    'apps/web/src/lib/cookies.ts:20-59',
+    'apps/web/src/lib/cookies.ts:33-62',
   ],
   vitestConfig: 'stryker/vitest.first-screen.config.ts',
   webApp: true,

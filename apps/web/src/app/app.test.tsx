@@ -135,7 +135,7 @@ describe('the app (guard + page behaviour, SPEC.md §2)', () => {
   it('nothing of the home screen is prefetched for a guest, nor before the questionnaire is done', async () => {
     await boot('/dashboard', { signedIn: false });
     expect(await screen.findByRole('heading', { level: 1, name: 'Anmelden' })).toBeInTheDocument();
-    member = buildUser({ nickname: 'Mara', matching_step: 2 });
+    member = buildUser({ nickname: 'Mara', matching_step: 0 });
     await boot('/dashboard', { signedIn: true });
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Schön, dass du da bist, Mara.' }),

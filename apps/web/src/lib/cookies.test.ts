@@ -24,8 +24,8 @@ describe('cookies (SPEC.md §9 cookie helper)', () => {
     setCookie('prod-access-token', 'old');
     expect(getCookie('prod-access-token')).toBe('old');
     // biome-ignore lint/suspicious/noDocumentCookie: another tab's write, behind this module's back
-    document.cookie = 'prod-access-token=new; path=/';
+    document.cookie = 'prod-access-token=bmV3==; path=/';
     await new Promise((r) => setTimeout(r, 0));
-    expect(getCookie('prod-access-token')).toBe('new');
+    expect(getCookie('prod-access-token')).toBe('bmV3==');
   });
 });

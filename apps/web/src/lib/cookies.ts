@@ -18,9 +18,16 @@ export function setCookie(
   let cookie = `${name}=${encodeURIComponent(value)}; expires=${expires}; path=${path}; SameSite=Lax`;
   if (domain) cookie += `; domain=${domain}`;
   if (window.location.protocol === 'https:') cookie += '; secure';
-  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is not available in every browser we support
-  document.cookie = cookie;
-  jar = null;
+  write(cookie);
+}
+
+export function removeCookie(
+  name: string,
+  { domain, path = '/' }: Pick<CookieOptions, 'domain' | 'path'> = {},
+) {
+  let cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=${path}; SameSite=Lax`;
+  if (domain) cookie += `; domain=${domain}`;
+  write(cookie);
 }
 
 /**
@@ -29,6 +36,13 @@ export function setCookie(
  * screen starts together read it once. Forgotten at the end of the task and on every write here.
  */
 let jar: string | null = null;
+
+function write(cookie: string) {
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is not available in every browser we support
+  document.cookie = cookie;
+  jar = null;
+}
+
 function cookieJar(): string {
   if (jar === null) {
     jar = document.cookie;
@@ -45,15 +59,4 @@ export function getCookie(name: string): string | null {
     if (key === name) return decodeURIComponent(rest.join('='));
   }
   return null;
-}
-
-export function removeCookie(
-  name: string,
-  { domain, path = '/' }: Pick<CookieOptions, 'domain' | 'path'> = {},
-) {
-  let cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=${path}; SameSite=Lax`;
-  if (domain) cookie += `; domain=${domain}`;
-  // biome-ignore lint/suspicious/noDocumentCookie: see setCookie
-  document.cookie = cookie;
-  jar = null;
 }

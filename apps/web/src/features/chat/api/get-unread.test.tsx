@@ -30,6 +30,48 @@ describe('useUnreadSync (the unread counts the app frame keeps in the chat store
     expect(useChatStore.getState().unread).toEqual({ 7: 3, 9: 1 });
   });
 
+  it('a failed load is only logged and keeps the counts (SPEC.md §8)', async () => {
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    function Frame() {
+      useUnreadSync(true);
+      return null;
+    }
+    render(
+      <QueryClientProvider client={client}>
+        <Frame />
+      </QueryClientProvider>,
+    );
+    await waitFor(() => expect(useChatStore.getState().unread).toEqual({ 7: 2 }));
+    stubApi({
+      'GET /api/chat/unreadByChat': () => jsonResponse(500, { message: 'Fehler', code: 'server_error' }),
+    });
+    await act(() => client.invalidateQueries({ queryKey: unreadQuery.queryKey }));
+    expect(useChatStore.getState().unread).toEqual({ 7: 2 });
+    expect(logged).toHaveBeenCalledWith('chat: loading unread counts failed', expect.anything());
+    // No total is known: the query holds -1 rather than failing (a failed query would be retried and shown).
+    expect(client.getQueryState(unreadQuery.queryKey)).toMatchObject({ status: 'success', data: -1 });
+    logged.mockRestore();
+  });
+
+  it('the conversation being read has nothing unread; the others keep their counts', async () => {
+    counts = { '7': 2, '9': 1 };
+    useChatStore.getState().enter(3, 7);
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    function Frame() {
+      useUnreadSync(true);
+      return null;
+    }
+    render(
+      <QueryClientProvider client={client}>
+        <Frame />
+      </QueryClientProvider>,
+    );
+    await waitFor(() => expect(client.getQueryState(unreadQuery.queryKey)?.status).toBe('success'));
+    expect(useChatStore.getState().unread).toEqual({ 9: 1 });
+    useChatStore.getState().leave();
+  });
+
   it('never re-renders the component it is mounted in (the whole app frame): not on fetching, not on the answer', async () => {
     const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     let renders = 0;
