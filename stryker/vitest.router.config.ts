@@ -1,15 +1,4 @@
-import { defineConfig } from 'vitest/config';
-import web from '../apps/web/vitest.config.ts';
+import { webTarget } from './vitest.web-target.ts';
 
-// Mutation target "router": the web app's router tests, on the web suite's runtime (Preact, jsdom). Spread, not
-// merged: vitest's mergeConfig would add this `include` to the web suite's instead of replacing it.
-export default defineConfig({
-  ...web,
-  root: 'apps/web',
-  test: {
-    ...web.test,
-    // A failing beforeAll fails its tests (Stryker would count them as not run): stryker/hook-failures-runner.mjs
-    runner: '../../stryker/hook-failures-runner.mjs',
-    include: ['src/lib/router.test.tsx'],
-  },
-});
+// Mutation target "router": the web app's router tests.
+export default webTarget(['src/lib/router.test.tsx']);
