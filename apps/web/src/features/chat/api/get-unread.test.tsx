@@ -13,9 +13,11 @@ describe('useUnreadSync (the unread counts the app frame keeps in the chat store
   });
   afterEach(() => vi.unstubAllGlobals());
 
-  it('puts the counts into the chat store, and a refetch brings the new ones', async () => {
+  /** The app's frame as far as the unread counts go: a component that keeps them in sync (and counts its renders). */
+  function mountFrame(onRender?: () => void) {
     const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     function Frame() {
+      onRender?.();
       useUnreadSync(true);
       return null;
     }
@@ -24,6 +26,11 @@ describe('useUnreadSync (the unread counts the app frame keeps in the chat store
         <Frame />
       </QueryClientProvider>,
     );
+    return client;
+  }
+
+  it('puts the counts into the chat store, and a refetch brings the new ones', async () => {
+    const client = mountFrame();
     await waitFor(() => expect(useChatStore.getState().unread).toEqual({ 7: 2 }));
     counts = { '7': 3, '9': 1 };
     await act(() => client.invalidateQueries({ queryKey: unreadQuery.queryKey }));
@@ -31,17 +38,8 @@ describe('useUnreadSync (the unread counts the app frame keeps in the chat store
   });
 
   it('a failed load is only logged and keeps the counts (SPEC.md §8)', async () => {
-    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
-    function Frame() {
-      useUnreadSync(true);
-      return null;
-    }
-    render(
-      <QueryClientProvider client={client}>
-        <Frame />
-      </QueryClientProvider>,
-    );
+    const client = mountFrame();
     await waitFor(() => expect(useChatStore.getState().unread).toEqual({ 7: 2 }));
     stubApi({
       'GET /api/chat/unreadByChat': () => jsonResponse(500, { message: 'Fehler', code: 'server_error' }),
@@ -57,34 +55,15 @@ describe('useUnreadSync (the unread counts the app frame keeps in the chat store
   it('the conversation being read has nothing unread; the others keep their counts', async () => {
     counts = { '7': 2, '9': 1 };
     useChatStore.getState().enter(3, 7);
-    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    function Frame() {
-      useUnreadSync(true);
-      return null;
-    }
-    render(
-      <QueryClientProvider client={client}>
-        <Frame />
-      </QueryClientProvider>,
-    );
+    const client = mountFrame();
     await waitFor(() => expect(client.getQueryState(unreadQuery.queryKey)?.status).toBe('success'));
     expect(useChatStore.getState().unread).toEqual({ 9: 1 });
     useChatStore.getState().leave();
   });
 
   it('never re-renders the component it is mounted in (the whole app frame): not on fetching, not on the answer', async () => {
-    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     let renders = 0;
-    function Frame() {
-      renders++;
-      useUnreadSync(true);
-      return null;
-    }
-    render(
-      <QueryClientProvider client={client}>
-        <Frame />
-      </QueryClientProvider>,
-    );
+    const client = mountFrame(() => renders++);
     await waitFor(() => expect(client.getQueryState(unreadQuery.queryKey)?.status).toBe('success'));
     await act(() => client.invalidateQueries({ queryKey: unreadQuery.queryKey }));
     expect(client.getQueryState(unreadQuery.queryKey)?.dataUpdateCount).toBe(2);
