@@ -83,7 +83,7 @@ export const guardLoader =
         params,
       }),
     );
-    const member = snapshot().user;
+    const member = authenticatedUser(useUserStore.getState());
     if (member && prefetch) prefetch(queryClient, member);
     // A guest on a sign-in screen needs the shell's texts alone; the home screen the shell's and its own
     // (they include the member's frame: the bell, the menu); every other screen and a signed-in member's
