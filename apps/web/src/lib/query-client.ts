@@ -19,11 +19,11 @@ function nextTask() {
 }
 
 /**
- * Everything loaded so far is refetched (after the live connection stands, SPEC.md §8): every query is stale
- * at once, and those on screen are fetched again one per task. Starting a request costs the main thread a
- * few milliseconds on a slow phone, and a screen shows half a dozen queries: started together they blocked
- * input for a tenth of a second after every connect (issue 13). A fetch still under way is fetched again
- * too, since it may have been answered before the connection stood.
+ * Everything loaded so far is refetched (once the live connection stands, SPEC.md §8, and after a language
+ * switch): every query is stale at once, and those on screen are fetched again one per task. Starting a
+ * request costs the main thread a few milliseconds on a slow phone, and a screen shows half a dozen queries:
+ * started together they blocked input for a tenth of a second after every connect (issue 13). A fetch still
+ * under way is fetched again too, since it may have been answered before the connection stood.
  */
 export async function refetchAll(client: QueryClient): Promise<void> {
   await client.invalidateQueries({ refetchType: 'none' });
@@ -42,7 +42,7 @@ export async function refetchAll(client: QueryClient): Promise<void> {
  * language switch what is on screen is fetched again, so nothing stays in the old language.
  */
 export function refetchOnLanguageChange(client: QueryClient): () => void {
-  const refetch = () => void client.invalidateQueries();
+  const refetch = () => void refetchAll(client);
   i18n.on('languageChanged', refetch);
   return () => i18n.off('languageChanged', refetch);
 }
