@@ -33,6 +33,7 @@ const fetchMock = vi.fn((url: string) => {
     return Promise.resolve(
       member ? jsonResponse(200, member) : jsonResponse(401, { code: 'unauthenticated' }),
     );
+  if (url === '/api/settings/me') return Promise.resolve(jsonResponse(401, { code: 'invalid_token' }));
   if (url === '/api/auth/tokens/refresh')
     return Promise.resolve(jsonResponse(401, { code: 'invalid_token' }));
   if (url.startsWith('/api/content/privacy')) return Promise.resolve(jsonResponse(200, privacyPage));
@@ -190,6 +191,19 @@ describe('the app (guard + page behaviour, SPEC.md §2)', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Anmelden' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/login');
     expect(document.cookie).not.toContain('prod-access-token=acc');
+  });
+
+  it('a session ending on a screen open to guests keeps the screen (the farewell page after deleting the account)', async () => {
+    member = buildUser({ nickname: 'Mara' });
+    const { router } = await boot('/privacy', { signedIn: true });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Datenschutz' })).toBeInTheDocument();
+    // A request the screen before it left running: the session has ended, the renewal fails.
+    const { apiRequest } = await import('../lib/api-client.ts');
+    await expect(apiRequest('/api/settings/me')).rejects.toMatchObject({ status: 401 });
+    expect(document.cookie).not.toContain('prod-access-token=acc');
+    await new Promise((r) => setTimeout(r, 50));
+    expect(router.state.location.pathname).toBe('/privacy');
+    expect(screen.getByRole('heading', { level: 1, name: 'Datenschutz' })).toBeInTheDocument();
   });
 
   it('a reload with a hash scrolls smoothly to the anchor', async () => {

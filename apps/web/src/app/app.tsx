@@ -20,9 +20,12 @@ export function createAppRouter(history: History = createBrowserHistory()): AppR
   const router = createRouter({ routes: appRoutes, history });
   configureSessionHooks({
     // During a navigation the guard decides where to go; otherwise the member goes to /login and,
-    // once signed in again, back to where they were (issue 9 item 16).
+    // once signed in again, back to where they were (issue 9 item 16). A screen open to guests stays: a
+    // request the screen before it left running (the farewell page after deleting the account) earns a
+    // 401 there, and that screen needs no session.
     onSessionExpired: () => {
-      if (router.state.initialized && router.state.navigation.state === 'idle') {
+      const { initialized, navigation, match } = router.state;
+      if (initialized && navigation.state === 'idle' && !match?.route.meta?.guest) {
         const { pathname, search } = router.state.location;
         void router.navigate(withReturnTo('/login', `${pathname}${search}`), { replace: true });
       }
