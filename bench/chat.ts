@@ -24,7 +24,14 @@ import { type SpawnedServer, sharedSecrets, spawnServer } from '../apps/server/s
 import { type Load, type StepResult, startLoad } from './chat/load.ts';
 import type { Target, WorkerMember } from './chat/load-worker.ts';
 import { freshDatabase, type SeededMember, seedPairs } from './chat/seed.ts';
-import { backendsOf, commandCpuMs, machineBusyMs, processCpuMs, spentBetween } from './lib/process-cpu.ts';
+import {
+  backendsOf,
+  commandCpuMs,
+  machineBusyMs,
+  processCpuMs,
+  settle,
+  spentBetween,
+} from './lib/process-cpu.ts';
 import { createReport, formatLoad, loadAverage } from './lib/results.ts';
 
 const { values } = parseArgs({
@@ -231,7 +238,10 @@ async function highestHeld(subjects: Subject[]) {
     const s = subjects[i]!;
     const r = await measuredStep(s, Math.round(rate), seconds, `${s.target}-${kind}-${Math.round(rate)}`);
     console.log(describe(`${s.label} ${kind} ${passes(r) ? 'held' : 'missed'}`, r));
-    await new Promise((done) => setTimeout(done, 1000));
+    // The next step, often the other server's, starts on a quiet machine: an overloaded step leaves work
+    // behind (PostgreSQL writing out and vacuuming what it stored, sockets draining).
+    const waited = await settle();
+    if (waited > 2000) console.log(`  (waited ${(waited / 1000).toFixed(1)} s for the machine to be quiet)`);
     return r;
   };
   for (const subject of subjects) await warmUp(subject);

@@ -49,6 +49,22 @@ export function machineBusyMs(): number {
 }
 
 /**
+ * Waits until the machine is quiet (under `percent` busy of one core over half a second), at least a
+ * second and at most `maxMs`; answers how long it waited.
+ */
+export async function settle({ percent = 15, maxMs = 30_000 } = {}): Promise<number> {
+  const start = performance.now();
+  await new Promise((done) => setTimeout(done, 500));
+  for (;;) {
+    const busy = machineBusyMs();
+    const at = performance.now();
+    await new Promise((done) => setTimeout(done, 500));
+    const quiet = (100 * (machineBusyMs() - busy)) / (performance.now() - at) < percent;
+    if (quiet || performance.now() - start >= maxMs) return performance.now() - start;
+  }
+}
+
+/**
  * PostgreSQL backends of one client program (its `application_name`), for CPU readings across a step:
  * take() before and after; the difference is what those backends spent. Backends that ended meanwhile
  * are lost (pools here keep theirs while they are busy).
