@@ -1,6 +1,7 @@
 // CPU time of processes on this machine (Linux /proc), so a benchmark can say what each part costs per
 // unit of work however busy the machine is: the server, PostgreSQL, Redis, the load generator.
 import { readdirSync, readFileSync } from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
 
 const TICK_MS = 10; // USER_HZ is 100 on Linux
 
@@ -54,11 +55,11 @@ export function machineBusyMs(): number {
  */
 export async function settle({ percent = 15, maxMs = 30_000 } = {}): Promise<number> {
   const start = performance.now();
-  await new Promise((done) => setTimeout(done, 500));
+  await sleep(500);
   for (;;) {
     const busy = machineBusyMs();
     const at = performance.now();
-    await new Promise((done) => setTimeout(done, 500));
+    await sleep(500);
     const quiet = (100 * (machineBusyMs() - busy)) / (performance.now() - at) < percent;
     if (quiet || performance.now() - start >= maxMs) return performance.now() - start;
   }
