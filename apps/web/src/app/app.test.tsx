@@ -20,7 +20,11 @@ let member: ReturnType<typeof buildUser> | null = null;
 /** What the home screen shows a member past the questionnaire; whether a screen's heading showed when each was asked for. */
 const HOME_DATA = ['/api/chat/partners', '/api/user/matching/suggestions', '/api/dashboard/feeds'];
 const headingShownWhenAsked = new Map<string, boolean>();
+/** While set, the partner list is answered only once it resolves (a navigation's loader still under way). */
+let partnersHeldUntil: Promise<void> | null = null;
 const fetchMock = vi.fn((url: string) => {
+  if (url === '/api/chat/partners' && partnersHeldUntil)
+    return partnersHeldUntil.then(() => jsonResponse(200, []));
   if (HOME_DATA.includes(url)) {
     headingShownWhenAsked.set(url, document.querySelector('[data-page-heading]') !== null);
     if (url.endsWith('suggestions')) return Promise.resolve(jsonResponse(200, { suggestions: [], limit: 3 }));
@@ -74,6 +78,7 @@ beforeAll(warmUpApp, WARM_UP_MS);
 
 beforeEach(() => {
   member = null;
+  partnersHeldUntil = null;
   leaveTo.mockReset();
   fetchMock.mockClear();
   headingShownWhenAsked.clear();
@@ -191,6 +196,45 @@ describe('the app (guard + page behaviour, SPEC.md §2)', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Anmelden' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/login');
     expect(document.cookie).not.toContain('prod-access-token=acc');
+  });
+
+  it('session rule (issue 9 item 16): a session ending on a member screen sends the member to sign in, and back there afterwards', async () => {
+    member = buildUser({ nickname: 'Mara' });
+    const { router } = await boot('/dashboard?from=mail', { signedIn: true });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Schön, dass du da bist, Mara.' }),
+    ).toBeInTheDocument();
+    const { apiRequest } = await import('../lib/api-client.ts');
+    await expect(apiRequest('/api/settings/me')).rejects.toMatchObject({ status: 401 });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Anmelden' })).toBeInTheDocument();
+    expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(
+      '/login?next=%2Fdashboard%3Ffrom%3Dmail',
+    );
+    // In place of the screen that needed the session: back does not return to it.
+    expect(router.state.action).toBe('REPLACE');
+  });
+
+  it('session rule (issue 9 item 16): a session ending during a navigation leaves it to the guard, which keeps its target', async () => {
+    member = buildUser({ nickname: 'Mara' });
+    const { router } = await boot('/dashboard', { signedIn: true });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Schön, dass du da bist, Mara.' }),
+    ).toBeInTheDocument();
+    let release = () => {};
+    partnersHeldUntil = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    // A conversation not in the partner list: the guard loads the list before it decides.
+    const navigated = router.navigate('/chat/42');
+    await waitFor(() => expect(router.state.navigation.state).toBe('loading'));
+    const { apiRequest } = await import('../lib/api-client.ts');
+    await expect(apiRequest('/api/settings/me')).rejects.toMatchObject({ status: 401 });
+    release();
+    await navigated;
+    expect(await screen.findByRole('heading', { level: 1, name: 'Anmelden' })).toBeInTheDocument();
+    expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(
+      '/login?next=%2Fchat%2F42',
+    );
   });
 
   it('a session ending on a screen open to guests keeps the screen (the farewell page after deleting the account)', async () => {
