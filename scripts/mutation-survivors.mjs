@@ -7,7 +7,7 @@ if (!target) {
   console.error('usage: node scripts/mutation-survivors.mjs <target>');
   process.exit(2);
 }
-const report = JSON.parse(readFileSync(`reports/stryker-incremental-${target}.json`, 'utf8'));
+const report = JSON.parse(readFileSync(`stryker/incremental/${target}.json`, 'utf8'));
 const counted = { Killed: 0, Timeout: 0, Survived: 0, NoCoverage: 0 };
 for (const [path, file] of Object.entries(report.files)) {
   const lines = file.source.split('\n');

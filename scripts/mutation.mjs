@@ -1,29 +1,11 @@
 // npm run test:mutation [-- target ...]: Stryker per rule area (README "Mutation testing"), one after another.
-// Each target's config is stryker/<target>.config.mjs; a score below 85 % fails the run. Not part of npm test or CI.
+// Each target is a row of stryker/targets.mjs; a score below 85 % fails the run. Not part of npm test or CI.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 
-const TARGETS = [
-  'matching',
-  'realtime',
-  'realtime-http',
-  'accounts',
-  'tokens',
-  'policies',
-  'staff',
-  'moderation',
-  'decisions',
-  'groups',
-  'group-feeds',
-  'notifications',
-  'notification-settings',
-  'notification-mail',
-  'checkout',
-  'premium',
-  'webhooks',
-  'router',
-  'first-screen',
-];
+import { TARGETS as ROWS } from '../stryker/targets.mjs';
+
+const TARGETS = Object.keys(ROWS);
 // `--force` tests every mutant again (a full run, to time it), still writing the incremental file.
 const force = process.argv.includes('--force');
 const asked = process.argv.slice(2).filter((a) => a !== '--force');
@@ -36,13 +18,13 @@ if (unknown.length) {
 const results = [];
 for (const target of asked.length ? asked : TARGETS) {
   console.log(`\n=== mutation target ${target}`);
-  const scope = await scopeOf(target);
+  const scope = scopeOf(target);
   pruneIncrementalFile(target, scope);
   const started = Date.now();
   const run = spawnSync(
     'npx',
-    ['stryker', 'run', `stryker/${target}.config.mjs`, ...(force ? ['--force'] : [])],
-    { stdio: 'inherit' },
+    ['stryker', 'run', 'stryker/stryker.config.mjs', ...(force ? ['--force'] : [])],
+    { stdio: 'inherit', env: { ...process.env, MUTATION_TARGET: target } },
   );
   const minutes = ((Date.now() - started) / 60_000).toFixed(1);
   compactIncrementalFile(target);
@@ -68,7 +50,7 @@ process.exit(results.every((r) => r.ok) ? 0 : 1);
  * Stryker only shows, never compares.
  */
 function compactIncrementalFile(target) {
-  const file = `reports/stryker-incremental-${target}.json`;
+  const file = `stryker/incremental/${target}.json`;
   if (!existsSync(file)) return;
   const report = JSON.parse(readFileSync(file, 'utf8'));
   for (const f of Object.values(report.files))
@@ -82,10 +64,9 @@ function compactIncrementalFile(target) {
  * What a target mutates: file → line range (a `file:from-to` pattern mutates part of a file; two targets may
  * share one file that way, as `moderation` and `decisions` do).
  */
-async function scopeOf(target) {
-  const config = (await import(`../stryker/${target}.config.mjs`)).default;
+function scopeOf(target) {
   const scope = { ranges: new Map(), globs: [], excluded: [] };
-  for (const pattern of config.mutate) {
+  for (const pattern of ROWS[target].mutate) {
     const range = /^(.*?):(\d+)-(\d+)$/.exec(pattern);
     if (range) scope.ranges.set(range[1], { from: Number(range[2]), to: Number(range[3]) });
     else if (pattern.startsWith('!')) scope.excluded.push(globRegExp(pattern.slice(1)));
@@ -111,7 +92,7 @@ function inScope(scope, file, mutant) {
  * range that moved to another target would count here too, with results that are no longer tested: dropped.
  */
 function pruneIncrementalFile(target, scope) {
-  const file = `reports/stryker-incremental-${target}.json`;
+  const file = `stryker/incremental/${target}.json`;
   if (!existsSync(file)) return;
   const report = JSON.parse(readFileSync(file, 'utf8'));
   for (const [name, f] of Object.entries(report.files)) {

@@ -14,7 +14,7 @@ import { startTestServer, type TestServer, testApp } from './helpers/test-server
  */
 
 const SOCKETS = 8;
-// The mutation target runs one round per mutant (stryker/vitest.realtime.config.ts); npm test runs ten.
+// The mutation target (`realtime` in stryker/targets.mjs) runs one round per mutant; npm test runs ten.
 const ROUNDS = Number(process.env.REALTIME_FUZZ_ROUNDS ?? 10);
 const FRAMES_PER_SOCKET_AND_ROUND = 1_250; // 8 × 10 × 1,250 = 100,000 generated frames
 const MAX_PAYLOAD = 10_240; // the server's default maxPayloadBytes

@@ -29,7 +29,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-// The mutation target (stryker/vitest.matching.config.ts) builds one community per mutant instead of three.
+// The mutation target (`matching` in stryker/targets.mjs) builds one community per mutant instead of three.
 const LANGUAGE_PAIRS = (
   [
     ['tr', 'ar'],

@@ -35,7 +35,7 @@ import {
  * the matcher's own profileFromAnswers, and rebuildProfile/refreshActive/toggleMatching do the changes.
  */
 
-// npm test: 10,000 members. The mutation target (stryker/vitest.matching.config.ts) checks the same rules on
+// npm test: 10,000 members. The mutation target (`matching` in stryker/targets.mjs) checks the same rules on
 // 1,000: the rules do not change with the size, and 10,000 per mutant made its run 46 minutes.
 const MEMBERS = Number(process.env.MATCHING_SCALE_MEMBERS ?? 10_000);
 const SAMPLED = Number(process.env.MATCHING_SCALE_SAMPLED ?? 25);
