@@ -4,6 +4,7 @@
 // prints EXPLAIN (ANALYZE, BUFFERS) of the queries behind them.
 // Targets: p95 < 30 ms (page, post), < 50 ms (feeds).
 // Run: node --import tsx bench/groups.ts [--posts 100000 --comments 1000000]
+
 import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
@@ -17,6 +18,7 @@ import {
   postView,
 } from '../apps/server/src/modules/groups/groups.service.ts';
 import { seedQuestionnaire } from '../apps/server/src/modules/questionnaire/questionnaire.service.ts';
+import { Latencies } from './lib/latency.ts';
 import { createReport } from './lib/results.ts';
 
 const { values } = parseArgs({
@@ -125,8 +127,7 @@ await sql('vacuum analyze');
 const bigGroup = Number((await sql(`select group_id from posts where id = ${BIG}`)).rows[0]!.group_id);
 const genS = ((performance.now() - t0) / 1000).toFixed(1);
 
-const pct = (xs: number[], p: number) =>
-  xs.slice().sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]!;
+const pct = (xs: number[], p: number) => new Latencies(xs).percentile(p);
 
 async function measure(name: string, run: () => Promise<unknown>) {
   const times: number[] = [];

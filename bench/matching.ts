@@ -13,6 +13,7 @@
 // seed, generator version, last migration) and reuses it; anything else is dropped and made again. `--fresh` always
 // remakes it. Every figure comes with the machine's load average: taken while other work runs, it is
 // provisional.
+
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -37,6 +38,7 @@ import {
   seedQuestionnaire,
 } from '../apps/server/src/modules/questionnaire/questionnaire.service.ts';
 import { hiddenEitherWay } from '../apps/server/src/policies/members.ts';
+import { Latencies } from './lib/latency.ts';
 import { createReport, loadAverage } from './lib/results.ts';
 
 const { values } = parseArgs({
@@ -190,8 +192,7 @@ async function decision002Candidates(
   }));
 }
 
-const pct = (xs: number[], p: number) =>
-  xs.slice().sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]!;
+const pct = (xs: number[], p: number) => new Latencies(xs).percentile(p);
 
 async function measure(database: Database, n: number) {
   const rnd = seededRandom(99);

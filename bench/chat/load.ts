@@ -1,8 +1,10 @@
 // The parent side of the chat load generator: forks the worker processes, hands each whole pairs of
 // members, runs steps at a given rate and merges what the workers measured.
+
 import { type ChildProcess, fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
+import { Latencies } from '../lib/latency.ts';
 import type { Target, ToWorker, WorkerMember, WorkerReport } from './load-worker.ts';
 
 const entry = fileURLToPath(new URL('./load-worker.ts', import.meta.url));
@@ -33,9 +35,6 @@ export interface StepResult {
   clientLoopP99Ms: number;
   clientLoopMaxMs: number;
 }
-
-const pct = (xs: number[], p: number) =>
-  xs.length ? xs[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]! : Number.NaN;
 
 export interface Load {
   pids: number[];
@@ -88,7 +87,7 @@ export async function startLoad(workers: number): Promise<Load> {
           }),
         ),
       );
-      const latencies = reports.flatMap((r) => r.latencies).sort((a, b) => a - b);
+      const latencies = new Latencies(reports.flatMap((r) => r.latencies));
       const statuses: Record<string, number> = {};
       for (const r of reports)
         for (const [s, n] of Object.entries(r.statuses)) statuses[s] = (statuses[s] ?? 0) + n;
@@ -97,10 +96,10 @@ export async function startLoad(workers: number): Promise<Load> {
         rate,
         seconds,
         achieved: ok / Math.max(...reports.map((r) => r.sendSeconds)),
-        p50: pct(latencies, 50),
-        p95: pct(latencies, 95),
-        p99: pct(latencies, 99),
-        max: latencies.at(-1) ?? Number.NaN,
+        p50: latencies.percentile(50),
+        p95: latencies.percentile(95),
+        p99: latencies.percentile(99),
+        max: latencies.maxMs,
         sent: reports.reduce((n, r) => n + r.sent, 0),
         errors: reports.reduce((n, r) => n + r.errors, 0),
         statuses,

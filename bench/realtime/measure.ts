@@ -2,6 +2,7 @@ import { type ChildProcess, fork } from 'node:child_process';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import PusherServer from 'pusher';
+import { Latencies } from '../lib/latency.ts';
 import { benchApp } from './bench-app.ts';
 import type { NodeHandle } from './node-handle.ts';
 import { type BenchClient, closeClients, openClients, subscribeAll } from './raw-clients.ts';
@@ -173,10 +174,6 @@ export interface LatencyResult {
 
 const WARM_UP_SECONDS = 2;
 
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
-}
-
 /**
  * Steady triggers through the HTTP events API on `publisher`, received by `subscribers` raw clients
  * on `receiver` (the same node, or another one via Redis). The payload carries the send time.
@@ -232,15 +229,15 @@ export async function measureLatency(
   const cpuAfter = await receiver.request<NodeJS.CpuUsage>('cpu');
   const serverLoop = await receiver.request<LatencyResult['serverLoop']>('loop');
   await closeClients(clients);
-  const sorted = samples.sort((a, b) => a - b);
+  const latencies = new Latencies(samples);
   return {
     subscribers,
     triggers,
     samples: samples.length,
     expected: triggers * subscribers,
-    p50: percentile(sorted, 50),
-    p99: percentile(sorted, 99),
-    max: sorted[sorted.length - 1] ?? Number.NaN,
+    p50: latencies.percentile(50),
+    p99: latencies.percentile(99),
+    max: latencies.maxMs,
     serverLoop,
     clientLoopMaxMs: clientLoop.max / 1e6,
     serverCpuPercent: (cpuAfter.user - cpuBefore.user + cpuAfter.system - cpuBefore.system) / 1e4 / elapsed,
