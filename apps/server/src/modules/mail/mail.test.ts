@@ -1,8 +1,10 @@
+import { mkdirSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { strongPassword } from '../../test/factories.ts';
+import { registerMember, strongPassword } from '../../test/factories.ts';
 import { startSmtpServer, type TestSmtpServer } from '../../test/smtp-server.ts';
 import { freePort } from '../../test/spawn-server.ts';
-import { call, createTestApp, type TestApp } from '../../test/test-app.ts';
+import { call, createTestApp, outbox, type TestApp } from '../../test/test-app.ts';
 import { JOBS_SCHEMA } from '../jobs/job-queue.ts';
 
 let t: TestApp;
@@ -92,5 +94,23 @@ describe('issue 10: mails go out through the durable job queue', () => {
     const jobs = t.app.ctx.jobs;
     await expect(jobs.send('mail-send', { to: 'x@example.org' } as never)).rejects.toThrow();
     expect(await jobs.pending('mail-send')).toBe(0);
+  });
+});
+
+describe('the outbox folder and its .eml files are readable only by their owner', () => {
+  it('a mail written to the outbox leaves the folder 0700 and the file 0600, also when the folder was made wider before', async () => {
+    const local = await createTestApp();
+    try {
+      const dir = path.join(local.config.dataDir, 'outbox');
+      mkdirSync(dir, { mode: 0o755 }); // as an older version left it
+      await registerMember(local); // the verification mail
+      expect((await outbox(local)).length).toBeGreaterThan(0);
+      expect(statSync(dir).mode & 0o777).toBe(0o700);
+      const files = readdirSync(dir);
+      expect(files.length).toBeGreaterThan(0);
+      for (const f of files) expect(statSync(path.join(dir, f)).mode & 0o777).toBe(0o600);
+    } finally {
+      await local.close();
+    }
   });
 });

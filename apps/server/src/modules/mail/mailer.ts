@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Transporter } from 'nodemailer';
@@ -82,10 +82,15 @@ export function createMailer(
     const order = String(++sequence).padStart(6, '0');
     const info = await (await transportOf()).sendMail({ from: config.mailFrom, ...mail });
     if (config.smtpUrl) return;
-    await mkdir(outbox, { recursive: true });
+    // The mails carry sign-in and reset links: only the server's own user may read them. A folder
+    // made by an older version (with the umask's 0755) is narrowed too.
+    await mkdir(outbox, { recursive: true, mode: 0o700 });
+    await chmod(outbox, 0o700);
     const stamp = new Date().toISOString().replace(/[:.]/g, '-');
     const name = `${stamp}-${order}-${randomBytes(4).toString('hex')}.eml`;
-    await writeFile(path.join(outbox, name), (info as unknown as { message: Buffer }).message);
+    await writeFile(path.join(outbox, name), (info as unknown as { message: Buffer }).message, {
+      mode: 0o600,
+    });
     // The links in the log make trying it out easy; they carry tokens, so never in production.
     const links = config.env === 'production' ? undefined : (mail.text.match(/https?:\/\/\S+/g) ?? []);
     log.info({ outbox: name, subject: mail.subject, links }, 'mail written to outbox');
