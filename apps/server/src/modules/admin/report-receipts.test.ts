@@ -191,3 +191,53 @@ describe('issue 16 / DSA Art. 16(5): the outcome comes the same way, and /notice
     ]);
   });
 });
+
+describe('reports on ids that do not exist: the same answer, but kept out of the queue', () => {
+  it('a report on a profile, post or comment id that is nothing is answered and listed for its reporter like any other, and never reaches the moderators’ queue or its detail', async () => {
+    const author = await joined(await onboardMember(t));
+    const reporter = await joined(await onboardMember(t));
+    const post = await call(t, 'POST', '/api/post', {
+      token: author.token,
+      body: { group_id: groupId, title: 'Echt', message: 'Ein echter Beitrag' },
+    });
+    const comment = await call(t, 'POST', `/api/post/${post.json.id}/comments`, {
+      token: author.token,
+      body: { comment: 'Ein echter Kommentar' },
+    });
+    expect(comment.status).toBe(201);
+    const send = (url: string, body: Json) => call(t, 'POST', url, { token: reporter.token, body });
+    const real = [
+      await send('/api/reports', { type: 'profile', id: author.id, reason: 'spam' }),
+      await send(`/api/post/${post.json.id}/report`, { reason: 'spam' }),
+      await send(`/api/comment/${comment.json.id}/report`, { reason: 'spam' }),
+    ];
+    const nothing = [
+      await send('/api/reports', { type: 'profile', id: 987_654_321, reason: 'spam' }),
+      await send('/api/post/987654321/report', { reason: 'spam' }),
+      await send('/api/comment/987654321/report', { reason: 'spam' }),
+    ];
+    const shape = (r: { status: number; json: Json }) => [
+      r.status,
+      Object.keys(r.json).sort(),
+      r.json.status,
+    ];
+    expect(nothing.map(shape)).toEqual(real.map(shape));
+    expect(nothing.map(shape)[0]).toEqual([201, ['id', 'status'], 'open']);
+    // The reporter's own list shows them all alike.
+    const mine = (await call(t, 'GET', '/api/moderation/reports', { token: reporter.token })).json
+      .items as Json[];
+    const listed = (id: unknown) => mine.find((r) => r.id === id);
+    for (const r of [...real, ...nothing]) expect(listed(r.json.id)).toMatchObject({ status: 'open' });
+    // The queue has the three real items and none of the others.
+    const queue = (await call(t, 'GET', '/api/admin/reports?status=open', { token: mod })).json
+      .items as Json[];
+    const targets = queue.map((i) => `${i.target_type}:${i.target_id}`);
+    expect(targets).toEqual(
+      expect.arrayContaining([`profile:${author.id}`, `post:${post.json.id}`, `comment:${comment.json.id}`]),
+    );
+    expect(targets.filter((x) => x.endsWith(':987654321'))).toEqual([]);
+    for (const r of nothing) {
+      expect((await call(t, 'GET', `/api/admin/reports/${r.json.id}`, { token: mod })).status).toBe(404);
+    }
+  });
+});
