@@ -65,6 +65,8 @@ const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const METRICS_TOKEN = 'bench-chat-metrics-token-0123456789';
 const APP_ENV = {
   NODE_ENV: 'production',
+  // No Stripe key here: the built-in test provider, allowed in production in so many words.
+  PAYMENTS_TEST_PROVIDER: 'true',
   LOG_LEVEL: 'info',
   LOG_FORMAT: 'json',
   RATE_LIMIT_FACTOR: '100',

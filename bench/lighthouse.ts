@@ -52,6 +52,8 @@ function startServer(): ChildProcess {
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       NODE_ENV: 'production',
+      // No Stripe key here: the built-in test provider, allowed in production in so many words.
+      PAYMENTS_TEST_PROVIDER: 'true',
       LOG_LEVEL: 'warn',
     },
     stdio: ['ignore', 'inherit', 'inherit'],

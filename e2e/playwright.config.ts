@@ -73,6 +73,8 @@ export default defineConfig({
           HOST: '127.0.0.1',
           DATA_DIR: process.env.E2E_DATA_DIR,
           NODE_ENV: 'production',
+          // No Stripe key here: the built-in test provider, allowed in production in so many words.
+          PAYMENTS_TEST_PROVIDER: 'true',
           LOG_LEVEL: 'warn',
           // Every journey registers from the same address; the limits themselves are covered by API tests.
           RATE_LIMIT_FACTOR: '20',

@@ -68,6 +68,8 @@ const envSchema = z.object({
   /** Stripe (issue 14): unset means the built-in test provider. */
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
+  /** With NODE_ENV=production and no STRIPE_SECRET_KEY the server starts only when this says so. */
+  PAYMENTS_TEST_PROVIDER: bool,
   /** Web push (issue 13): the VAPID key pair; generated once into DATA_DIR/secrets.json when not given. */
   VAPID_PUBLIC_KEY: optionalString,
   VAPID_PRIVATE_KEY: optionalString,
@@ -142,6 +144,8 @@ export interface Config {
   logFormat: 'pretty' | 'json';
   metrics: { token: string | null; port: number | null };
   paymentsMode: 'stripe' | 'test provider';
+  /** PAYMENTS_TEST_PROVIDER=true: the operator allows the built-in test provider in production. */
+  paymentsTestProviderAllowed: boolean;
   backupPassphrase: string | null;
   webDist: string;
   realtime: {
@@ -245,6 +249,24 @@ function persistedSecrets(dataDir: string, persist: boolean): Record<string, str
 }
 
 /**
+ * The built-in test provider confirms every checkout without taking money: a production server without
+ * STRIPE_SECRET_KEY would hand out premium for nothing. It refuses to start then, unless the operator
+ * asks for the test provider in so many words (a demo, the browser journeys). Only the server checks
+ * this: a backup or a new admin account must not depend on the payments set-up.
+ */
+export function assertServerConfig(config: Config): void {
+  if (
+    config.env === 'production' &&
+    config.paymentsMode === 'test provider' &&
+    !config.paymentsTestProviderAllowed
+  ) {
+    throw new ConfigError(
+      'Invalid configuration:\n  NODE_ENV=production needs STRIPE_SECRET_KEY: the built-in test provider confirms every payment without charging anything. Set PAYMENTS_TEST_PROVIDER=true to run it anyway (a demo or a test installation).',
+    );
+  }
+}
+
+/**
  * `persistSecrets: false` (restore): secrets left unset are made up for this run only, so an empty data
  * folder stays empty until the backup's own secrets.json is put there.
  */
@@ -299,6 +321,7 @@ export function loadConfig(
     logFormat: e.LOG_FORMAT ?? (process.stdout.isTTY ? 'pretty' : 'json'),
     metrics: { token: e.METRICS_TOKEN ?? null, port: e.METRICS_PORT ?? null },
     paymentsMode: e.STRIPE_SECRET_KEY ? 'stripe' : 'test provider',
+    paymentsTestProviderAllowed: e.PAYMENTS_TEST_PROVIDER,
     backupPassphrase: e.BACKUP_PASSPHRASE ?? null,
     webDist: path.resolve(e.WEB_DIST ?? path.join(serverRoot, '../web/dist')),
     realtime: {

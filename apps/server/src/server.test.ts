@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { freePort, freshDataDir, serverCommand, sharedSecrets } from './test/spawn-server.ts';
 
 /**
@@ -138,3 +138,76 @@ describe.skipIf(process.env.TEST_DB === 'postgres')('issue 18: JSON lines are wr
     expect(entries.some((e) => e.msg.startsWith('shutting down'))).toBe(true);
   });
 });
+
+/** Starts the server and waits for it to end by itself: its exit code and what it printed. */
+async function exitedStart(env: Record<string, string>): Promise<{ code: number | null; out: string }> {
+  const child = spawn(process.execPath, serverCommand(), {
+    env: {
+      ...process.env,
+      ...sharedSecrets,
+      PORT: String(await freePort()),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'info',
+      DATA_DIR: freshDataDir('trostnetz-refused-'),
+      WEB_DIST: path.join(tmpdir(), 'no-web-dist'),
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout.on('data', (c: Buffer) => {
+    out += c.toString();
+  });
+  child.stderr.on('data', (c: Buffer) => {
+    out += c.toString();
+  });
+  // A server that does start is stopped before the test's own time runs out (and never outlives it).
+  const exited = new Promise<number | null>((r) => child.once('exit', r));
+  onTestFinished(() => {
+    if (child.exitCode === null) child.kill('SIGKILL');
+  });
+  const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
+  const code = await exited;
+  clearTimeout(timer);
+  return { code, out };
+}
+
+describe.skipIf(process.env.TEST_DB === 'postgres')(
+  'the built-in test payment provider does not run in production unless the operator says so',
+  () => {
+    it('NODE_ENV=production without STRIPE_SECRET_KEY refuses to start and names both ways out', async () => {
+      for (const flag of [{}, { PAYMENTS_TEST_PROVIDER: 'false' }, { PAYMENTS_TEST_PROVIDER: '' }]) {
+        const { code, out } = await exitedStart({ NODE_ENV: 'production', STRIPE_SECRET_KEY: '', ...flag });
+        expect(code, JSON.stringify(flag)).toBe(1);
+        expect(out).toContain('NODE_ENV=production needs STRIPE_SECRET_KEY');
+        expect(out).toContain('Set PAYMENTS_TEST_PROVIDER=true to run it anyway');
+        expect(out).not.toContain('is ready');
+      }
+    });
+
+    it('with PAYMENTS_TEST_PROVIDER=true it starts and says at start that nothing is charged', async () => {
+      const { entry, out } = await startupLine({
+        NODE_ENV: 'production',
+        STRIPE_SECRET_KEY: '',
+        PAYMENTS_TEST_PROVIDER: 'true',
+        LOG_FORMAT: 'json',
+      });
+      expect(entry.payments).toBe(
+        'test provider in production (PAYMENTS_TEST_PROVIDER=true): checkouts succeed without charging anything',
+      );
+      expect(out).toContain(
+        'the built-in test provider runs in production; checkouts succeed without charging anything',
+      );
+    });
+
+    it('with STRIPE_SECRET_KEY production starts on Stripe, no flag needed', async () => {
+      const { entry, out } = await startupLine({
+        NODE_ENV: 'production',
+        STRIPE_SECRET_KEY: 'sk_test_x',
+        LOG_FORMAT: 'json',
+      });
+      expect(entry.payments).toBe('stripe');
+      expect(out).not.toContain('runs in production');
+    });
+  },
+);

@@ -1,4 +1,4 @@
-import { ConfigError, loadConfig } from './config.ts';
+import { assertServerConfig, ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { acquireDataLock } from './lib/data-lock.ts';
 import { startupSummary } from './lib/startup-summary.ts';
@@ -7,6 +7,7 @@ import { serveMetricsLocally } from './plugins/metrics.ts';
 // The only file with side effects: read config, listen, run background jobs, shut down gracefully on SIGTERM/SIGINT.
 async function main() {
   const config = loadConfig();
+  assertServerConfig(config);
   const releaseLock = config.databaseUrl ? () => {} : acquireDataLock(config.dataDir, 'server');
   // The embedded database starts first: its WebAssembly compiles on background threads while the app's
   // modules load (a restart reaches /health sooner; issue 19).
@@ -18,6 +19,11 @@ async function main() {
   const localMetrics = config.metrics.port
     ? await serveMetricsLocally(app.ctx.metrics, config.metrics.port)
     : null;
+  if (config.env === 'production' && config.paymentsMode === 'test provider') {
+    app.log.warn(
+      'PAYMENTS_TEST_PROVIDER=true: the built-in test provider runs in production; checkouts succeed without charging anything. Set STRIPE_SECRET_KEY for real payments.',
+    );
+  }
   // One short block: where members open it, and what it runs on. Never a password from a URL.
   app.log.info(
     // started_in_ms: from process start until the app listens and its queue runs (issue 19: restarts in ≤ 3 s).

@@ -22,7 +22,10 @@ export function startupSummary(config: Config, databaseKind: 'pglite' | 'postgre
     mail: config.smtpUrl
       ? `SMTP ${withoutCredentials(config.smtpUrl)}`
       : `outbox ${path.join(config.dataDir, 'outbox')}`,
-    payments: config.paymentsMode,
+    payments:
+      config.paymentsMode === 'test provider' && config.env === 'production'
+        ? 'test provider in production (PAYMENTS_TEST_PROVIDER=true): checkouts succeed without charging anything'
+        : config.paymentsMode,
     ...(config.metrics.port ? { metrics: `http://127.0.0.1:${config.metrics.port}/metrics` } : {}),
   };
 }
