@@ -176,7 +176,12 @@ describe.skipIf(process.env.TEST_DB === 'postgres')(
   'the built-in test payment provider does not run in production unless the operator says so',
   () => {
     it('NODE_ENV=production without STRIPE_SECRET_KEY refuses to start and names both ways out', async () => {
-      for (const flag of [{}, { PAYMENTS_TEST_PROVIDER: 'false' }, { PAYMENTS_TEST_PROVIDER: '' }]) {
+      const flags: Record<string, string>[] = [
+        {},
+        { PAYMENTS_TEST_PROVIDER: 'false' },
+        { PAYMENTS_TEST_PROVIDER: '' },
+      ];
+      for (const flag of flags) {
         const { code, out } = await exitedStart({ NODE_ENV: 'production', STRIPE_SECRET_KEY: '', ...flag });
         expect(code, JSON.stringify(flag)).toBe(1);
         expect(out).toContain('NODE_ENV=production needs STRIPE_SECRET_KEY');
