@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import { bigint, index, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
 
@@ -27,21 +26,7 @@ export interface ReportSnapshot {
   created_at: string;
   /** Chat messages: the few messages before the reported one in its conversation, oldest first. */
   context?: { id: number; author_id: number | null; created_at: string; message: string }[];
-  /**
-   * The reported id named nothing when the report came in: the report is answered and kept like any
-   * other (the reporter cannot tell), but it never enters the moderators' queue, nor the page of a
-   * member who later gets that id.
-   */
-  target_missing?: true;
 }
-
-/** The snapshot of a report whose target did not exist when it came in. */
-export const missingTarget = (): ReportSnapshot => ({
-  message: '',
-  author_id: null,
-  created_at: new Date().toISOString(),
-  target_missing: true,
-});
 
 export const reports = pgTable(
   'reports',
@@ -71,6 +56,3 @@ export const reports = pgTable(
   },
   (t) => [index('reports_status_idx').on(t.status, t.createdAt)],
 );
-
-/** Reports that moderators see: not those whose target did not exist when they came in. */
-export const reportOfSomething = sql`(${reports.snapshot}->>'target_missing') is null`;

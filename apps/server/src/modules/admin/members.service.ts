@@ -10,7 +10,7 @@ import {
   staffNotes,
   suspensions,
 } from '../../db/schema/moderation.ts';
-import { reportOfSomething, reports } from '../../db/schema/safety.ts';
+import { reports } from '../../db/schema/safety.ts';
 import { sessions } from '../../db/schema/sessions.ts';
 import { type Member, memberColumns, roles, roleUser, users } from '../../db/schema/users.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -119,12 +119,9 @@ export async function memberDetail(db: Db, id: number): Promise<AdminMemberDetai
     .select()
     .from(reports)
     .where(
-      and(
-        or(
-          and(eq(reports.targetType, 'profile'), eq(reports.targetId, id)),
-          sql`(${reports.snapshot}->>'author_id')::bigint = ${id}`,
-        ),
-        reportOfSomething,
+      or(
+        and(eq(reports.targetType, 'profile'), eq(reports.targetId, id)),
+        sql`(${reports.snapshot}->>'author_id')::bigint = ${id}`,
       ),
     )
     .orderBy(desc(reports.id))

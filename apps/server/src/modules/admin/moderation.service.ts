@@ -14,7 +14,7 @@ import type { Db } from '../../db/client.ts';
 import { messages } from '../../db/schema/chat.ts';
 import { comments, posts } from '../../db/schema/groups.ts';
 import { appeals, type DecisionRow, moderationDecisions, suspensions } from '../../db/schema/moderation.ts';
-import { type ReportSnapshot, reportOfSomething, reports } from '../../db/schema/safety.ts';
+import { type ReportSnapshot, reports } from '../../db/schema/safety.ts';
 import { sessions } from '../../db/schema/sessions.ts';
 import { type Member, users } from '../../db/schema/users.ts';
 import { fill } from '../../i18n/catalogue.ts';
@@ -91,7 +91,6 @@ async function groupOf(db: Db, anchor: ReportRow): Promise<ReportRow[]> {
         eq(reports.targetType, anchor.targetType),
         eq(reports.targetId, anchor.targetId),
         anchor.decisionId ? eq(reports.decisionId, anchor.decisionId) : ne(reports.status, 'resolved'),
-        reportOfSomething,
       ),
     )
     .orderBy(asc(reports.id));
@@ -127,9 +126,7 @@ export async function listReports(db: Db, status: ReportStatus): Promise<AdminRe
   const rows = await db
     .select()
     .from(reports)
-    .where(
-      and(status === 'resolved' ? statusWhere(status) : ne(reports.status, 'resolved'), reportOfSomething),
-    )
+    .where(status === 'resolved' ? statusWhere(status) : ne(reports.status, 'resolved'))
     .orderBy(asc(reports.id))
     .limit(2000);
   const groups = new Map<string, ReportRow[]>();
@@ -150,10 +147,7 @@ export async function listReports(db: Db, status: ReportStatus): Promise<AdminRe
 }
 
 async function reportRow(db: Db, id: number): Promise<ReportRow> {
-  const [row] = await db
-    .select()
-    .from(reports)
-    .where(and(eq(reports.id, id), reportOfSomething));
+  const [row] = await db.select().from(reports).where(eq(reports.id, id));
   if (!row) throw new AppError('not_found');
   return row;
 }
@@ -234,7 +228,6 @@ export async function assignReport(ctx: AppContext, staff: Member, id: number) {
           eq(reports.targetType, anchor.targetType),
           eq(reports.targetId, anchor.targetId),
           ne(reports.status, 'resolved'),
-          reportOfSomething,
         ),
       )
       .for('update');
@@ -247,7 +240,6 @@ export async function assignReport(ctx: AppContext, staff: Member, id: number) {
           eq(reports.targetType, anchor.targetType),
           eq(reports.targetId, anchor.targetId),
           ne(reports.status, 'resolved'),
-          reportOfSomething,
         ),
       )
       .returning({ id: reports.id, assigneeId: reports.assigneeId });

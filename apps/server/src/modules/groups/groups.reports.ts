@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
 import type { Db } from '../../db/client.ts';
 import { comments, posts } from '../../db/schema/groups.ts';
-import { missingTarget, type ReportSnapshot, reports } from '../../db/schema/safety.ts';
+import { type ReportSnapshot, reports } from '../../db/schema/safety.ts';
 import { notify } from '../notifications/notifier.ts';
 
 /**
@@ -33,15 +33,16 @@ export async function reportContent(
   return row!;
 }
 
-async function snapshotOf(db: Db, target: { type: 'post' | 'comment'; id: number }): Promise<ReportSnapshot> {
+async function snapshotOf(
+  db: Db,
+  target: { type: 'post' | 'comment'; id: number },
+): Promise<ReportSnapshot | null> {
   if (target.type === 'post') {
     const [p] = await db.select().from(posts).where(eq(posts.id, target.id));
     return p
       ? { title: p.title, message: p.message, author_id: p.authorId, created_at: p.createdAt.toISOString() }
-      : missingTarget();
+      : null;
   }
   const [c] = await db.select().from(comments).where(eq(comments.id, target.id));
-  return c
-    ? { message: c.message, author_id: c.authorId, created_at: c.createdAt.toISOString() }
-    : missingTarget();
+  return c ? { message: c.message, author_id: c.authorId, created_at: c.createdAt.toISOString() } : null;
 }

@@ -5,7 +5,7 @@ import type { AppContext } from '../../app-context.ts';
 import type { Db } from '../../db/client.ts';
 import { isPairOf } from '../../db/pair-side.ts';
 import { partnerships } from '../../db/schema/partnerships.ts';
-import { blocks, missingTarget, reports } from '../../db/schema/safety.ts';
+import { blocks, reports } from '../../db/schema/safety.ts';
 import { users } from '../../db/schema/users.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { goneColumns, knownMember, shownAs } from '../../policies/members.ts';
@@ -86,7 +86,6 @@ export async function reportProfile(
   input: { id: number; reason: string; details?: string },
 ) {
   if (input.id === me) throw new AppError('not_found');
-  const [target] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.id, input.id));
   const [row] = await ctx.db
     .insert(reports)
     .values({
@@ -95,7 +94,6 @@ export async function reportProfile(
       targetId: input.id,
       reason: input.reason,
       details: input.details || null,
-      snapshot: target ? null : missingTarget(),
     })
     .returning({ id: reports.id, status: reports.status });
   // DSA Art. 16(4): a receipt at once, in the app and by mail, naming neither who nor what.
