@@ -4,7 +4,6 @@
 // prints EXPLAIN (ANALYZE, BUFFERS) of the queries behind them.
 // Targets: p95 < 30 ms (page, post), < 50 ms (feeds).
 // Run: node --import tsx bench/groups.ts [--posts 100000 --comments 1000000]
-
 import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import pg from 'pg';

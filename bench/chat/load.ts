@@ -1,6 +1,5 @@
 // The parent side of the chat load generator: forks the worker processes, hands each whole pairs of
 // members, runs steps at a given rate and merges what the workers measured.
-
 import { type ChildProcess, fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';

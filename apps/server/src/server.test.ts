@@ -4,6 +4,28 @@ import path from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { freePort, freshDataDir, serverCommand, sharedSecrets } from './test/spawn-server.ts';
 
+/** The server as `npm start` runs it, on `port` with a fresh data folder, no web app and `env` on top. */
+function spawnServerProcess(
+  port: number,
+  dataPrefix: string,
+  env: Record<string, string>,
+  stderr: 'inherit' | 'pipe',
+) {
+  return spawn(process.execPath, serverCommand(), {
+    env: {
+      ...process.env,
+      ...sharedSecrets,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'info',
+      DATA_DIR: freshDataDir(dataPrefix),
+      WEB_DIST: path.join(tmpdir(), 'no-web-dist'),
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', stderr],
+  });
+}
+
 /**
  * Starts the server as `npm start` would and returns the startup entry (the first log line that
  * names the address) and everything printed until then. Standard output is a pipe, not a terminal.
@@ -12,19 +34,7 @@ async function startupLine(
   env: Record<string, string>,
 ): Promise<{ msg: string; port: number; entry: Record<string, unknown>; out: string }> {
   const port = await freePort();
-  const child = spawn(process.execPath, serverCommand(), {
-    env: {
-      ...process.env,
-      ...sharedSecrets,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'info',
-      DATA_DIR: freshDataDir('trostnetz-start-'),
-      WEB_DIST: path.join(tmpdir(), 'no-web-dist'),
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const child = spawnServerProcess(port, 'trostnetz-start-', env, 'inherit');
   try {
     let out = '';
     const entry = await new Promise<Record<string, unknown> & { msg: string }>((resolve, reject) => {
@@ -98,18 +108,7 @@ describe.skipIf(process.env.TEST_DB === 'postgres')(
 describe.skipIf(process.env.TEST_DB === 'postgres')('issue 18: JSON lines are written in batches', () => {
   it('every line is out once the process has ended on SIGTERM: the last request and the shutdown', async () => {
     const port = await freePort();
-    const child = spawn(process.execPath, serverCommand(), {
-      env: {
-        ...process.env,
-        ...sharedSecrets,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        LOG_LEVEL: 'info',
-        DATA_DIR: freshDataDir('trostnetz-log-'),
-        WEB_DIST: path.join(tmpdir(), 'no-web-dist'),
-      },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
+    const child = spawnServerProcess(port, 'trostnetz-log-', {}, 'inherit');
     let out = '';
     child.stdout.on('data', (chunk: Buffer) => {
       out += chunk.toString();
@@ -141,19 +140,7 @@ describe.skipIf(process.env.TEST_DB === 'postgres')('issue 18: JSON lines are wr
 
 /** Starts the server and waits for it to end by itself: its exit code and what it printed. */
 async function exitedStart(env: Record<string, string>): Promise<{ code: number | null; out: string }> {
-  const child = spawn(process.execPath, serverCommand(), {
-    env: {
-      ...process.env,
-      ...sharedSecrets,
-      PORT: String(await freePort()),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'info',
-      DATA_DIR: freshDataDir('trostnetz-refused-'),
-      WEB_DIST: path.join(tmpdir(), 'no-web-dist'),
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawnServerProcess(await freePort(), 'trostnetz-refused-', env, 'pipe');
   let out = '';
   child.stdout.on('data', (c: Buffer) => {
     out += c.toString();
