@@ -1,16 +1,19 @@
-import { spawn } from 'node:child_process';
+import { type ChildProcessByStdio, spawn } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { freePort, freshDataDir, serverCommand, sharedSecrets } from './test/spawn-server.ts';
 
-/** The server as `npm start` runs it, on `port` with a fresh data folder, no web app and `env` on top. */
+/**
+ * The server as `npm start` runs it, on `port` with a fresh data folder, no web app and `env` on top. Both
+ * outputs are pipes: a test that only reads standard output passes standard error on to its own.
+ */
 function spawnServerProcess(
   port: number,
   dataPrefix: string,
   env: Record<string, string>,
-  stderr: 'inherit' | 'pipe',
-) {
+): ChildProcessByStdio<null, Readable, Readable> {
   return spawn(process.execPath, serverCommand(), {
     env: {
       ...process.env,
@@ -22,7 +25,7 @@ function spawnServerProcess(
       WEB_DIST: path.join(tmpdir(), 'no-web-dist'),
       ...env,
     },
-    stdio: ['ignore', 'pipe', stderr],
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
 }
 
@@ -34,7 +37,8 @@ async function startupLine(
   env: Record<string, string>,
 ): Promise<{ msg: string; port: number; entry: Record<string, unknown>; out: string }> {
   const port = await freePort();
-  const child = spawnServerProcess(port, 'trostnetz-start-', env, 'inherit');
+  const child = spawnServerProcess(port, 'trostnetz-start-', env);
+  child.stderr.pipe(process.stderr);
   try {
     let out = '';
     const entry = await new Promise<Record<string, unknown> & { msg: string }>((resolve, reject) => {
@@ -108,7 +112,8 @@ describe.skipIf(process.env.TEST_DB === 'postgres')(
 describe.skipIf(process.env.TEST_DB === 'postgres')('issue 18: JSON lines are written in batches', () => {
   it('every line is out once the process has ended on SIGTERM: the last request and the shutdown', async () => {
     const port = await freePort();
-    const child = spawnServerProcess(port, 'trostnetz-log-', {}, 'inherit');
+    const child = spawnServerProcess(port, 'trostnetz-log-', {});
+    child.stderr.pipe(process.stderr);
     let out = '';
     child.stdout.on('data', (chunk: Buffer) => {
       out += chunk.toString();
@@ -140,7 +145,7 @@ describe.skipIf(process.env.TEST_DB === 'postgres')('issue 18: JSON lines are wr
 
 /** Starts the server and waits for it to end by itself: its exit code and what it printed. */
 async function exitedStart(env: Record<string, string>): Promise<{ code: number | null; out: string }> {
-  const child = spawnServerProcess(await freePort(), 'trostnetz-refused-', env, 'pipe');
+  const child = spawnServerProcess(await freePort(), 'trostnetz-refused-', env);
   let out = '';
   child.stdout.on('data', (c: Buffer) => {
     out += c.toString();
