@@ -1,4 +1,4 @@
-// npm run test:mutation [-- target ...]: Stryker per rule area (README "Mutation testing"), one after another.
+// npm run test:mutation [-- target ...]: Stryker per rule area (docs/mutation-testing.md), one after another.
 // Each target is a row of stryker/targets.mjs; a score below 85 % fails the run. Not part of npm test or CI.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';

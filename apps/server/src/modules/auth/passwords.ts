@@ -52,7 +52,7 @@ export async function firstMatchingAccount<T extends { passwordHash: string }>(
 /**
  * Product words, and frequent German passwords the dictionaries rank too low (phrases written as one word).
  * Given with every check as user inputs, which zxcvbn ranks as the most likely words of all; a function, so
- * that the list is read per check (README "Mutation testing": code that runs once at import cannot be tested
+ * that the list is read per check (docs/mutation-testing.md: code that runs once at import cannot be tested
  * per mutant).
  */
 const productWords = () => [
