@@ -70,14 +70,14 @@ export async function requireGroupMember(db: Db, userId: number, groupId: number
 }
 
 /**
- * A post as `viewer` may reach it: 404 when it does not exist, its group is archived or its author is
- * hidden either way; 403 when the viewer is not a member of its group. Deleted posts are returned
- * (they read as "deleted"). One query.
+ * A post as `viewer` may reach it, or 404 when it does not exist, its group is archived, its author is
+ * hidden either way or the viewer is not a member of its group: a 403 for the last would tell an
+ * outsider which ids hold a post (the group itself is public, its posts are not). Deleted posts are
+ * returned (they read as "deleted"). One query.
  */
 export async function readablePost(db: Db, viewer: number, postId: number): Promise<PostRow> {
   const row = await postAndMembership(db, viewer, postId);
-  if (!row) throw new AppError('not_found');
-  if (!row.member) throw new AppError('group_membership_required');
+  if (!row?.member) throw new AppError('not_found');
   return row.post;
 }
 

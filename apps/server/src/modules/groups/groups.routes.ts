@@ -186,9 +186,14 @@ export async function groupsRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
   r.get(
     '/api/post/:id',
     {
-      schema: { tags, params: idParam, response: { 200: post } },
+      schema: {
+        tags,
+        params: idParam,
+        response: { 200: post },
+        description:
+          'Members of its group only: for anyone else the post answers 404 as a missing one does, here and on every /api/post/{id} and /api/comment/{id} route.',
+      },
       ...pre,
-      config: { errors: ['group_membership_required'] },
     },
     async (request) => {
       const id = me(request);
@@ -207,7 +212,7 @@ export async function groupsRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
       },
       ...pre,
       config: {
-        errors: ['group_membership_required', 'forbidden', 'conflict', 'edit_window_closed'],
+        errors: ['forbidden', 'conflict', 'edit_window_closed'],
         rateLimit: perMember('post_edit', limits.groupPost),
       },
     },
@@ -222,7 +227,7 @@ export async function groupsRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
     {
       schema: { tags, params: idParam, response: { 204: z.null() } },
       ...pre,
-      config: { errors: ['group_membership_required', 'forbidden'] },
+      config: { errors: ['forbidden'] },
     },
     async (request, reply) => {
       await deletePost(ctx, me(request), request.params.id);
@@ -234,7 +239,6 @@ export async function groupsRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
     {
       schema: { tags, params: idParam, response: { 204: z.null() } },
       ...pre,
-      config: { errors: ['group_membership_required'] },
     },
     async (request, reply) => {
       await markPostSeen(ctx.db, me(request), request.params.id);
@@ -252,7 +256,6 @@ export async function groupsRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
         description: 'Oldest first, up to 200 a page, flat with parent_id (one level of replies).',
       },
       ...pre,
-      config: { errors: ['group_membership_required'] },
     },
     async (request) => {
       const id = me(request);
@@ -272,7 +275,7 @@ export async function groupsRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
       schema: { tags, params: idParam, body: createCommentBody, response: { 201: comment } },
       ...pre,
       config: {
-        errors: ['group_membership_required', 'conflict'],
+        errors: ['conflict'],
         rateLimit: perMember('comment', limits.groupComment),
       },
     },
@@ -295,7 +298,7 @@ export async function groupsRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
       },
       ...pre,
       config: {
-        errors: ['group_membership_required', 'forbidden', 'conflict', 'edit_window_closed'],
+        errors: ['forbidden', 'conflict', 'edit_window_closed'],
         rateLimit: perMember('comment_edit', limits.groupComment),
       },
     },
@@ -309,7 +312,7 @@ export async function groupsRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
     {
       schema: { tags, params: idParam, response: { 204: z.null() } },
       ...pre,
-      config: { errors: ['group_membership_required', 'forbidden'] },
+      config: { errors: ['forbidden'] },
     },
     async (request, reply) => {
       await deleteComment(ctx, me(request), request.params.id);

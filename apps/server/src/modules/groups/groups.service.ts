@@ -408,7 +408,7 @@ async function commentView(db: Db, me: number, commentId: number): Promise<Comme
   return row;
 }
 
-/** A comment `me` may reach (its post readable, itself visible), or 404 / 403 as for its post. */
+/** A comment `me` may reach (its post readable, itself visible), or 404 as for its post. */
 async function readableComment(db: Db, me: number, commentId: number) {
   const [row] = await db
     .select()
@@ -424,13 +424,15 @@ export async function createComment(ctx: AppContext, me: number, postId: number,
   if (post.deletedAt || post.removedAt) throw new AppError('conflict');
   let parentAuthor: number | null = null;
   if (input.parent_id !== undefined) {
+    // Only this post's comments are looked for: another post's may be in a group `me` is not in, and
+    // a different answer for it than for a missing id would tell that it exists.
     const [parent] = await ctx.db
       .select()
       .from(comments)
-      .where(and(eq(comments.id, input.parent_id), commentVisibleTo(me)));
+      .where(and(eq(comments.id, input.parent_id), eq(comments.postId, postId), commentVisibleTo(me)));
     if (!parent) throw new AppError('not_found');
-    // One level of replies, within the same post.
-    if (parent.postId !== postId || parent.parentId !== null) {
+    // One level of replies.
+    if (parent.parentId !== null) {
       // Stryker disable next-line StringLiteral: an unknown message key is translated as 'invalid' too
       throw validationError({ parent_id: [vmsg('invalid')] });
     }

@@ -208,8 +208,8 @@ describe('groups: posts', () => {
     const list = await call(t, 'GET', `/api/group/${groupId}/posts`, { token: outsider.token });
     expect(list.status).toBe(403);
     expect(list.json.code).toBe('group_membership_required');
-    expect((await call(t, 'GET', `/api/post/${p.id}`, { token: outsider.token })).status).toBe(403);
-    expect((await call(t, 'GET', `/api/post/${p.id}/comments`, { token: outsider.token })).status).toBe(403);
+    expect((await call(t, 'GET', `/api/post/${p.id}`, { token: outsider.token })).status).toBe(404);
+    expect((await call(t, 'GET', `/api/post/${p.id}/comments`, { token: outsider.token })).status).toBe(404);
     const write = await call(t, 'POST', '/api/post', {
       token: outsider.token,
       body: { group_id: groupId, title: 'x', message: 'y' },
@@ -218,7 +218,7 @@ describe('groups: posts', () => {
     expect(
       (await call(t, 'POST', `/api/post/${p.id}/comments`, { token: outsider.token, body: { comment: 'x' } }))
         .status,
-    ).toBe(403);
+    ).toBe(404);
     await joined(outsider, groupId);
     expect(await postIds(outsider, groupId)).toContain(p.id);
     expect(
@@ -229,6 +229,57 @@ describe('groups: posts', () => {
         })
       ).status,
     ).toBe(404);
+  });
+
+  it('groups rule: outside a group, an existing post or comment answers exactly as a missing one, reading and writing', async () => {
+    const { groupId, members } = await circle(1);
+    const [author] = members as [MemberTokens];
+    const p = await writePost(author, groupId, { title: 'Nur für die Gruppe' });
+    const c = await writeComment(author, p.id);
+    const outsider = await member();
+    // The outsider's own post elsewhere, to name the comment as the parent of a reply.
+    const elsewhere = await groupIdOf(outsider, 'eltern');
+    await joined(outsider, elsewhere);
+    const own = await writePost(outsider, elsewhere);
+    const missing = 2_000_000_000;
+    const NOT_FOUND = {
+      de: { message: 'Nicht gefunden.', code: 'not_found' },
+      en: { message: 'Not found.', code: 'not_found' },
+    };
+    const routes: Array<[string, (id: number) => string, Json | undefined]> = [
+      ['GET', (id) => `/api/post/${id}`, undefined],
+      ['GET', (id) => `/api/post/${id}/comments`, undefined],
+      ['POST', (id) => `/api/post/${id}/seen`, undefined],
+      ['POST', (id) => `/api/post/${id}/comments`, { comment: 'x' }],
+      ['PATCH', (id) => `/api/post/${id}`, { title: 'x' }],
+      ['DELETE', (id) => `/api/post/${id}`, undefined],
+    ];
+    const commentRoutes: typeof routes = [
+      ['PATCH', (id) => `/api/comment/${id}`, { comment: 'x' }],
+      ['DELETE', (id) => `/api/comment/${id}`, undefined],
+      ['POST', () => `/api/post/${own.id}/comments`, { comment: 'x' }],
+    ];
+    for (const [list, existing] of [
+      [routes, p.id],
+      [commentRoutes, c.id],
+    ] as const) {
+      for (const [method, path, body] of list) {
+        for (const locale of ['de', 'en'] as const) {
+          const answer = async (id: number) => {
+            const withParent = path(id).endsWith(`${own.id}/comments`) ? { ...body, parent_id: id } : body;
+            const res = await call(t, method, path(id), { token: outsider.token, body: withParent, locale });
+            return [res.status, res.text];
+          };
+          const seen = await answer(existing);
+          expect(seen, `${method} ${path(existing)}`).toEqual(await answer(missing));
+          expect(seen).toEqual([404, JSON.stringify(NOT_FOUND[locale])]);
+        }
+      }
+    }
+    // Nothing the outsider sent reached the post or its comments.
+    const kept = await call(t, 'GET', `/api/post/${p.id}`, { token: author.token });
+    expect(kept.json).toMatchObject({ title: 'Nur für die Gruppe', state: 'visible', comment_count: 1 });
+    expect((await commentsOf(author, p.id)).map((x) => [x.id, x.message])).toEqual([[c.id, c.message]]);
   });
 
   it('groups rule: a post as written: Markdown rendered safely, mine and editable by its author', async () => {
@@ -444,7 +495,7 @@ describe('groups: posts', () => {
 });
 
 describe('groups: comments', () => {
-  it('groups rule: one level of replies; a reply to a reply or to another post’s comment is a 422', async () => {
+  it('groups rule: one level of replies; a reply to a reply is a 422, to another post’s comment a 404 as for a missing one', async () => {
     const { groupId, members } = await circle(2);
     const [a, b] = members as [MemberTokens, MemberTokens];
     const p = await writePost(a, groupId);
@@ -461,7 +512,7 @@ describe('groups: comments', () => {
       token: b.token,
       body: { comment: 'x', parent_id: top.id },
     });
-    expect(elsewhere.status).toBe(422);
+    expect(elsewhere.status).toBe(404);
     expect(
       (
         await call(t, 'POST', `/api/post/${p.id}/comments`, {
@@ -606,7 +657,7 @@ describe('groups: hidden list both ways', () => {
     expect((await commentsOf(c, later.id)).find((x) => x.id === cm.id)!.unread).toBe(false);
     const outsider = await member();
     expect((await call(t, 'POST', `/api/group/${groupId}/seen`, { token: outsider.token })).status).toBe(403);
-    expect((await call(t, 'POST', `/api/post/${later.id}/seen`, { token: outsider.token })).status).toBe(403);
+    expect((await call(t, 'POST', `/api/post/${later.id}/seen`, { token: outsider.token })).status).toBe(404);
   });
 });
 

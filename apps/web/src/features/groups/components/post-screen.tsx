@@ -49,13 +49,14 @@ export function PostScreen() {
         <h1 data-page-heading tabIndex={-1} className="sr-only">
           {t('titles.post')}
         </h1>
-        {status === 404 || status === 403 ? (
+        {/* Outside its group a post answers 404 too; the group's page then asks the reader to join. */}
+        {status === 404 ? (
           <EmptyState
             icon={SearchX}
-            title={t(status === 404 ? 'postNotFound.title' : 'joinFirst.title')}
+            title={t('postNotFound.title')}
             link={{ to: `/groups/${groupId}`, label: t('toGroup') }}
           >
-            {t(status === 404 ? 'postNotFound.text' : 'joinFirst.text')}
+            {t('postNotFound.text')}
           </EmptyState>
         ) : (
           <Alert tone="error">{toMessage(post.error)}</Alert>
