@@ -1,4 +1,4 @@
-// The mutation targets, one row each (npm run test:mutation; README "Mutation testing"). A row names the rule
+// The mutation targets, one row each (npm run test:mutation; docs/mutation-testing.md). A row names the rule
 // area's files (`mutate`; `file:from-to` mutates part of a file, so two targets may share one) and the tests
 // that decide them (`tests`: the server's, a package's or the web app's own files). stryker/stryker.config.mjs
 // and stryker/vitest.config.ts read the row named by MUTATION_TARGET. What a target leaves out is said beside

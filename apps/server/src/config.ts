@@ -16,7 +16,9 @@ const optionalString = z.preprocess((v) => (v === '' ? undefined : v), z.string(
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
+  // Loopback only unless the operator opens it (HOST=0.0.0.0 in a container or behind a proxy on another host):
+  // a development start on a laptop is not reachable from the café's network.
+  HOST: z.string().min(1).default('localhost'),
   APP_NAME: z.string().min(1).default('Trostnetz'),
   APP_URL: optionalUrl,
   DATA_DIR: z.string().default('./data'),

@@ -1,9 +1,9 @@
 import { type ChildProcessByStdio, spawn } from 'node:child_process';
-import { tmpdir } from 'node:os';
+import { networkInterfaces, tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { freePort, freshDataDir, serverCommand, sharedSecrets } from './test/spawn-server.ts';
+import { freePort, freshDataDir, serverCommand, sharedSecrets, spawnServer } from './test/spawn-server.ts';
 
 /**
  * The server as `npm start` runs it, on `port` with a fresh data folder, no web app and `env` on top. Both
@@ -205,6 +205,37 @@ describe.skipIf(process.env.TEST_DB === 'postgres')(
       });
       expect(entry.payments).toBe('stripe');
       expect(out).not.toContain('runs in production');
+    });
+  },
+);
+
+/** This machine's first address that is not loopback, where another host on its network would reach it. */
+const outsideAddress = Object.values(networkInterfaces())
+  .flat()
+  .find((a) => a && a.family === 'IPv4' && !a.internal)?.address;
+
+async function answersAt(host: string, port: number): Promise<boolean> {
+  try {
+    return (await fetch(`http://${host}:${port}/health`, { signal: AbortSignal.timeout(3_000) })).ok;
+  } catch {
+    return false;
+  }
+}
+
+describe.skipIf(process.env.TEST_DB === 'postgres' || !outsideAddress)(
+  'the server listens on localhost only unless HOST opens it',
+  () => {
+    it("without HOST, 127.0.0.1 answers and the machine's network address does not", async () => {
+      const server = await spawnServer({ HOST: undefined });
+      onTestFinished(() => server.stop().then(() => undefined));
+      expect(await answersAt('127.0.0.1', server.port)).toBe(true);
+      expect(await answersAt(outsideAddress as string, server.port)).toBe(false);
+    });
+
+    it("HOST=0.0.0.0 answers on the machine's network address too", async () => {
+      const server = await spawnServer({ HOST: '0.0.0.0' });
+      onTestFinished(() => server.stop().then(() => undefined));
+      expect(await answersAt(outsideAddress as string, server.port)).toBe(true);
     });
   },
 );

@@ -57,7 +57,8 @@ export function freshDataDir(prefix = 'trostnetz-node-'): string {
  * or from src/server.ts through tsx when a test runs without the setup; waits for /ready.
  */
 export async function spawnServer(
-  env: Record<string, string>,
+  // A key set to undefined is left out of the server's environment (HOST: undefined gives the default).
+  env: Record<string, string | undefined>,
   opts: { nodeArgs?: string[]; stdout?: number } = {},
 ): Promise<SpawnedServer> {
   const port = await freePort();
