@@ -270,6 +270,12 @@ for (const lang of ['de', 'en'] as const) {
 
     // The report dialog names the member.
     const lou = await onboardedMember(request, `Lou${t}`, pair);
+    // Where Lou lives shows only because Lou chooses so (it is shown to nobody by default).
+    const shown = await request.patch('/api/profile/me', {
+      data: { visibility: { region: 'suggestions' } },
+      headers: auth(lou),
+    });
+    expect(shown.status(), await shown.text()).toBe(200);
     await k.page.goto(`/profile/${lou.id}`);
     await k.page.getByRole('button', { name: T.report, exact: true }).click();
     const dialog = k.page.getByRole('dialog');

@@ -31,12 +31,16 @@ export type Audience = (typeof AUDIENCES)[number];
 export const SENSITIVE_ITEMS: readonly ProfileItem[] = ['loss_kind', 'loss_when'];
 export const SENSITIVE_AUDIENCES: readonly Audience[] = ['partners', 'nobody'];
 
-/** Calm defaults: the texts are there to be read, life details for suggestions, health data for partners. */
+/**
+ * Calm defaults: the texts are there to be read, life details for suggestions, health data for
+ * partners. Where someone lives is shown to nobody until they choose otherwise: the questionnaire
+ * promises it (decision 024); matching still uses it.
+ */
 export const DEFAULT_VISIBILITY: Record<ProfileItem, Audience> = {
   motto: 'members',
   about: 'members',
   age_group: 'suggestions',
-  region: 'suggestions',
+  region: 'nobody',
   support_kind: 'suggestions',
   loss_kind: 'partners',
   loss_when: 'partners',

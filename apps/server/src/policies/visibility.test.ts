@@ -261,9 +261,9 @@ describe('profile policy: relations and who sees which item', () => {
 
   it('profile rule: stored choices override the defaults, unknown audiences and a wider audience for health data do not', () => {
     expect(visibilityOf(null)).toEqual(DEFAULT_VISIBILITY);
-    expect(visibilityOf({ region: 'nobody', motto: 'partners' })).toEqual({
+    expect(visibilityOf({ region: 'members', motto: 'partners' })).toEqual({
       ...DEFAULT_VISIBILITY,
-      region: 'nobody',
+      region: 'members',
       motto: 'partners',
     });
     expect(visibilityOf({ region: 'everyone' as never })).toEqual(DEFAULT_VISIBILITY);

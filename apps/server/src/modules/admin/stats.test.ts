@@ -1,6 +1,4 @@
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { eq } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/pglite';
@@ -15,6 +13,7 @@ import {
   registerMember,
   verifyMember,
 } from '../../test/factories.ts';
+import { migrationsBefore } from '../../test/migrations.ts';
 import { makeSuperAdmin, staffSignIn } from '../../test/staff.ts';
 import { call, createTestApp, type Json, type TestApp } from '../../test/test-app.ts';
 
@@ -79,22 +78,6 @@ describe('issue 16 dashboard: onboarded per day, exactly', () => {
     );
   });
 });
-
-/** A migrations folder holding the project's migrations before the one `is` names (and their journal entries). */
-function migrationsBefore(is: (tag: string) => boolean): string {
-  const dir = mkdtempSync(path.join(tmpdir(), 'trostnetz-migrations-'));
-  mkdirSync(path.join(dir, 'meta'));
-  const journal = JSON.parse(readFileSync(path.join(migrationsDir, 'meta/_journal.json'), 'utf8')) as {
-    entries: Array<{ tag: string }>;
-  };
-  const at = journal.entries.findIndex((e) => is(e.tag));
-  if (at < 0) throw new Error('no such migration');
-  const entries = journal.entries.slice(0, at);
-  writeFileSync(path.join(dir, 'meta/_journal.json'), JSON.stringify({ ...journal, entries }));
-  for (const e of entries)
-    copyFileSync(path.join(migrationsDir, `${e.tag}.sql`), path.join(dir, `${e.tag}.sql`));
-  return dir;
-}
 
 describe('the onboarded_at migration: members onboarded before it get their onboarding time back-filled', () => {
   it('the time their last answer was saved; without answers their creation time; unfinished members none', async () => {

@@ -110,7 +110,7 @@ describe('matching', () => {
     expect(s.reason).toEqual(
       expect.arrayContaining([
         { question: 'Was hast du erlebt?', answers: ['Ihr habt eine ähnliche Verlusterfahrung'] },
-        { question: 'Wo lebst du?', answers: ['Bremen'] },
+        { question: 'Welche Art von Unterstützung wünschst du dir?', answers: ['Jemand, der zuhört'] },
       ]),
     );
     const en = (await suggestionsOf(b.token, 'en')).find((p) => p.id === a.id)!;

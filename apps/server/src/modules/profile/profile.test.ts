@@ -1,6 +1,12 @@
+import { rmSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
 import { DEFAULT_VISIBILITY } from '@trostnetz/contracts/profile';
+import { drizzle } from 'drizzle-orm/pglite';
+import { migrate } from 'drizzle-orm/pglite/migrator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrationsDir } from '../../lib/paths.ts';
 import { type MemberTokens, onboardMember } from '../../test/factories.ts';
+import { migrationsBefore } from '../../test/migrations.ts';
 import { call, createTestApp, type TestApp } from '../../test/test-app.ts';
 
 let t: TestApp;
@@ -136,7 +142,7 @@ describe('own profile: GET and PATCH /api/profile/me', () => {
 });
 
 describe('profile visibility: the foreign profile shows each item to whom the member chose', () => {
-  it('defaults: any member sees motto and about; suggestions also age, region and support; partners also the loss', async () => {
+  it('defaults: any member sees motto and about; suggestions also age and support; partners also the loss; nobody the region', async () => {
     const g = ++group;
     const owner = await onboardMember(t, inGroup(g, { loss_kind: ['sibling'], age_group: ['26_35'] }));
     await patch(owner, { motto: 'Schritt für Schritt' });
@@ -148,7 +154,7 @@ describe('profile visibility: the foreign profile shows each item to whom the me
     expect(seen.status).toBe(200);
     expect(seen.json).toMatchObject({ motto: 'Schritt für Schritt', about: expect.any(String), details: [] });
 
-    expect(await detailKeys(suggestion, owner.id)).toEqual(['age_group', 'region', 'support_kind']);
+    expect(await detailKeys(suggestion, owner.id)).toEqual(['age_group', 'support_kind']);
     const details = (await profileOf(suggestion, owner.id)).json.details as Detail[];
     expect(details[0]).toEqual({ key: 'age_group', question: 'Wie alt bist du?', answers: ['26–35 Jahre'] });
     expect(JSON.stringify(details)).not.toMatch(/Geschwister/);
@@ -156,7 +162,6 @@ describe('profile visibility: the foreign profile shows each item to whom the me
     await befriend(suggestion, owner);
     expect(await detailKeys(suggestion, owner.id)).toEqual([
       'age_group',
-      'region',
       'support_kind',
       'loss_kind',
       'loss_when',
@@ -191,6 +196,8 @@ describe('profile visibility: the foreign profile shows each item to whom the me
     const g = ++group;
     const owner = await onboardMember(t, inGroup(g, { age_group: ['51_65'] }));
     const viewer = await onboardMember(t, inGroup(g, { age_group: ['51_65'] }));
+    await patch(viewer, { visibility: { region: 'suggestions' } });
+    await patch(owner, { visibility: { region: 'suggestions' } });
     const before = await reasonQuestions(viewer, owner.id);
     expect(before).toEqual(expect.arrayContaining(['Wie alt bist du?', 'Wo lebst du?']));
     await patch(owner, { visibility: { age_group: 'partners', region: 'partners' } });
@@ -238,5 +245,128 @@ describe('profile visibility: the foreign profile shows each item to whom the me
     await call(t, 'POST', '/api/block', { token: owner.token, body: { userId: viewer.id } });
     const res = await profileOf(viewer, owner.id);
     expect(res.status).toBe(404);
+  });
+});
+
+describe('"Wir zeigen nie deinen Wohnort": where a member lives is shown to nobody unless they choose to show it', () => {
+  const places = ['Bremen', 'Hamburg', 'Österreich', 'Schweiz', 'Saarland', 'Berlin'];
+  const regionReason = (g: number) => ({ question: 'Wo lebst du?', answers: [places[g % 6]!] });
+  const suggestionReason = async (viewer: MemberTokens, other: number) =>
+    (
+      (await call(t, 'GET', '/api/user/matching/suggestions', { token: viewer.token })).json
+        .suggestions as Array<{
+        id: number;
+        reason: Reason[];
+      }>
+    ).find((s) => s.id === other)?.reason;
+
+  it('by default a suggested member’s profile and "Warum ihr passt" do not name the region, in the profile, the suggestions and the partner list, and partners do not see it either', async () => {
+    const g = ++group;
+    const owner = await onboardMember(t, inGroup(g));
+    const viewer = await onboardMember(t, inGroup(g));
+    const shared = [
+      { question: 'Was hast du erlebt?', answers: ['Ihr habt eine ähnliche Verlusterfahrung'] },
+      { question: 'Wie lange ist das her?', answers: ['Eure Erfahrung liegt ähnlich lange zurück'] },
+      { question: 'Welche Art von Unterstützung wünschst du dir?', answers: ['Jemand, der zuhört'] },
+      { question: 'Wie alt bist du?', answers: ['36–50 Jahre'] },
+    ];
+    const profile = await profileOf(viewer, owner.id);
+    expect(profile.json.details).toEqual([
+      { key: 'age_group', question: 'Wie alt bist du?', answers: ['36–50 Jahre'] },
+      {
+        key: 'support_kind',
+        question: 'Welche Art von Unterstützung wünschst du dir?',
+        answers: ['Jemand, der zuhört'],
+      },
+    ]);
+    expect(profile.json.reason).toEqual(shared);
+    expect(await suggestionReason(viewer, owner.id)).toEqual(shared);
+    expect((await listed(viewer, owner.id))!.reason).toEqual(shared);
+    expect(JSON.stringify(profile.json)).not.toMatch(new RegExp(`Wo lebst du|${places[g % 6]}`));
+    const en = await profileOf(viewer, owner.id, 'en');
+    expect(JSON.stringify(en.json)).not.toMatch(new RegExp(`Where do you live|${places[g % 6]}`));
+    await befriend(viewer, owner);
+    const partner = await profileOf(viewer, owner.id);
+    expect((partner.json.details as Detail[]).map((d) => d.key)).toEqual([
+      'age_group',
+      'support_kind',
+      'loss_kind',
+      'loss_when',
+    ]);
+    expect(JSON.stringify(partner.json)).not.toMatch(new RegExp(`Wo lebst du|${places[g % 6]}`));
+  });
+
+  it('a member who shows the region to suggestions: the suggested member sees it in the profile and in "Warum ihr passt"; one who shows it to partners: only partners', async () => {
+    const g = ++group;
+    const owner = await onboardMember(t, inGroup(g));
+    const viewer = await onboardMember(t, inGroup(g));
+    expect((await patch(owner, { visibility: { region: 'suggestions' } })).json.visibility).toEqual({
+      ...DEFAULT_VISIBILITY,
+      region: 'suggestions',
+    });
+    const region = { key: 'region', ...regionReason(g) };
+    const profile = await profileOf(viewer, owner.id);
+    expect(profile.json.details).toContainEqual(region);
+    expect(profile.json.reason).toContainEqual(regionReason(g));
+    expect(await suggestionReason(viewer, owner.id)).toContainEqual(regionReason(g));
+    expect((await listed(viewer, owner.id))!.reason).toContainEqual(regionReason(g));
+    // The choice is the owner's: the viewer, who did not choose, keeps theirs hidden from the owner.
+    expect(JSON.stringify((await profileOf(owner, viewer.id)).json)).not.toMatch(/Wo lebst du/);
+
+    await patch(owner, { visibility: { region: 'partners' } });
+    expect(JSON.stringify((await profileOf(viewer, owner.id)).json)).not.toMatch(/Wo lebst du/);
+    await befriend(viewer, owner);
+    const partner = await profileOf(viewer, owner.id);
+    expect(partner.json.details).toContainEqual(region);
+    expect(partner.json.reason).toContainEqual(regionReason(g));
+  });
+
+  it('the questionnaire says exactly that: shown to nobody unless chosen in the profile, still used for suggestions (German and English)', async () => {
+    const m = await onboardMember(t, inGroup(++group));
+    const help = async (locale: 'de' | 'en') =>
+      (
+        (await call(t, 'GET', '/api/onboarding/questionnaire', { token: m.token, locale })).json
+          .questions as Array<{
+          key: string;
+          help: string | null;
+        }>
+      ).find((q) => q.key === 'region')?.help;
+    expect(await help('de')).toBe(
+      'Hilft, wenn du dich auch vor Ort treffen möchtest. Deinen Wohnort sieht niemand, außer du zeigst ihn in deinem Profil unter „Wer sieht was?“. Für Vorschläge nutzen wir ihn trotzdem.',
+    );
+    expect(await help('en')).toBe(
+      'Helps if you would like to meet in person. Nobody sees where you live unless you show it in your profile under “Who sees what?”. We still use it for suggestions.',
+    );
+  });
+
+  it('the migration: a stored "suggestions" for the region (the old default the profile form saved back) follows the new default; other choices stay', async () => {
+    const before = migrationsBefore((tag) => tag.endsWith('_region_shown_to_nobody'));
+    const client = new PGlite();
+    try {
+      const db = drizzle(client);
+      await migrate(db, { migrationsFolder: before });
+      await client.exec(`
+        insert into users (email, password_hash, nickname) values
+          ('saved@example.org', 'x', 'Gespeichert'), ('members@example.org', 'x', 'Alle'),
+          ('partners@example.org', 'x', 'Partner'), ('untouched@example.org', 'x', 'Nie');
+        insert into profile_settings (user_id, visibility) select id, case email
+          when 'saved@example.org' then '{"motto":"members","region":"suggestions","age_group":"partners"}'
+          when 'members@example.org' then '{"region":"members"}'
+          when 'partners@example.org' then '{"region":"partners","about":"nobody"}'
+          else '{}' end::jsonb from users;`);
+      await migrate(db, { migrationsFolder: migrationsDir });
+      const rows = await client.query<{ email: string; visibility: object }>(
+        'select u.email, s.visibility from profile_settings s join users u on u.id = s.user_id order by u.id',
+      );
+      expect(rows.rows.map((r) => [r.email, r.visibility])).toEqual([
+        ['saved@example.org', { motto: 'members', age_group: 'partners' }],
+        ['members@example.org', { region: 'members' }],
+        ['partners@example.org', { region: 'partners', about: 'nobody' }],
+        ['untouched@example.org', {}],
+      ]);
+    } finally {
+      await client.close();
+      rmSync(before, { recursive: true, force: true });
+    }
   });
 });

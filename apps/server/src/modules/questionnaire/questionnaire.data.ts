@@ -6,9 +6,9 @@ import { inBothLanguages } from '../../i18n/catalogue.ts';
  * question feeds. Bump QUESTIONNAIRE_VERSION when the content changes. Titles and help say nothing
  * about being optional: `required` does, and the client marks it. Version 2 marked health-data
  * questions `sensitive` (issue 9 item 1); version 3 removed doubled "(freiwillig)" markers, which also
- * showed in "Warum ihr passt".
+ * showed in "Warum ihr passt"; version 4 says who sees where a member lives (decision 024).
  */
-export const QUESTIONNAIRE_VERSION = 3;
+export const QUESTIONNAIRE_VERSION = 4;
 
 /** must_share: a suggestion shares at least one answer of this question ("a similar situation"). */
 export type Filter =
@@ -194,8 +194,8 @@ export const questionnaire: QuestionSeed[] = [
     role: null,
     title: { de: 'Wo lebst du?', en: 'Where do you live?' },
     help: {
-      de: 'Hilft, wenn du dich auch vor Ort treffen möchtest. Wir zeigen nie deinen Wohnort.',
-      en: 'Helps if you would like to meet in person. We never show where you live.',
+      de: 'Hilft, wenn du dich auch vor Ort treffen möchtest. Deinen Wohnort sieht niemand, außer du zeigst ihn in deinem Profil unter „Wer sieht was?“. Für Vorschläge nutzen wir ihn trotzdem.',
+      en: 'Helps if you would like to meet in person. Nobody sees where you live unless you show it in your profile under “Who sees what?”. We still use it for suggestions.',
     },
     options: [
       ...[

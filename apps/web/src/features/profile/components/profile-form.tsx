@@ -32,8 +32,19 @@ export function ProfileForm({ profile }: { profile: OwnProfile }) {
   const motto = useFieldState(form, 'motto');
   const about = useFieldState(form, 'about');
   const aboutLength = form.watch('about')?.length ?? 0;
-  const onSubmit = submitWith(form, async (values) => {
-    const saved = await update.mutateAsync(values);
+  const onSubmit = submitWith(form, async ({ visibility = {}, ...texts }) => {
+    // Only the choices the member changed: a save must not store today's defaults as their choices,
+    // or a calmer default later (decision 024) would never reach them.
+    const before = form.formState.defaultValues?.visibility ?? {};
+    const changed = Object.fromEntries(
+      PROFILE_ITEMS.filter((item) => visibility[item] !== before[item]).map((item) => [
+        item,
+        visibility[item],
+      ]),
+    );
+    const saved = await update.mutateAsync(
+      Object.keys(changed).length ? { ...texts, visibility: changed } : texts,
+    );
     form.reset({ motto: saved.motto ?? '', about: saved.about ?? '', visibility: { ...saved.visibility } });
   });
 

@@ -81,7 +81,7 @@ describe('own profile: avatar', () => {
 });
 
 describe('own profile: texts and visibility', () => {
-  it('saves motto, about and every visibility choice; loss items offer only partners or nobody', async () => {
+  it('saves motto, about and the visibility choices the member changed, no other; loss items offer only partners or nobody', async () => {
     open();
     const motto = await screen.findByLabelText('Dein Motto', {}, { timeout: 5000 });
     await userEvent.type(motto, 'Schritt für Schritt');
@@ -97,8 +97,31 @@ describe('own profile: texts and visibility', () => {
     expect(JSON.parse(String(sent[1]?.body))).toEqual({
       motto: 'Schritt für Schritt',
       about: 'Ich höre gern zu.',
-      visibility: { ...DEFAULT_VISIBILITY, loss_kind: 'nobody' },
+      visibility: { loss_kind: 'nobody' },
     });
+  });
+
+  it('the region is shown to nobody by default; a save that changes no choice sends no visibility, one that shows the region sends only that', async () => {
+    patchAnswer = () => jsonResponse(200, own({ about: 'Neu.' }));
+    open();
+    const region = (await screen.findByLabelText('Region', {}, { timeout: 5000 })) as HTMLSelectElement;
+    expect(region.selectedOptions[0]?.textContent).toBe('Niemand');
+    const about = screen.getByRole('textbox', { name: 'Über mich' });
+    await userEvent.clear(about);
+    await userEvent.type(about, 'Neu.');
+    await userEvent.click(screen.getByRole('button', { name: 'Profil speichern' }));
+    expect(await screen.findByText('Dein Profil ist gespeichert.')).toBeInTheDocument();
+    const patches = () =>
+      fetchMock.mock.calls
+        .filter(([url, init]) => url === '/api/profile/me' && init?.method === 'PATCH')
+        .map(([, init]) => JSON.parse(String(init?.body)));
+    expect(patches()).toEqual([{ motto: '', about: 'Neu.' }]);
+    patchAnswer = () =>
+      jsonResponse(200, own({ about: 'Neu.', visibility: { ...DEFAULT_VISIBILITY, region: 'partners' } }));
+    await userEvent.selectOptions(region, 'Nur Trostpartner');
+    await userEvent.click(screen.getByRole('button', { name: 'Profil speichern' }));
+    await waitFor(() => expect(patches()).toHaveLength(2));
+    expect(patches()[1]).toEqual({ motto: '', about: 'Neu.', visibility: { region: 'partners' } });
   });
 
   it('a motto over 80 characters is shown as a mistake and not sent; the server’s 422 lands on its field', async () => {
