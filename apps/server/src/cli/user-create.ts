@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { emailField, nicknameField, passwordField } from '@trostnetz/contracts/fields';
+import { emailField, nicknameField, PASSWORD_MIN, passwordField } from '@trostnetz/contracts/fields';
 import { translateValidation } from '@trostnetz/contracts/messages';
 import { eq } from 'drizzle-orm';
 import { loadConfig } from '../config.ts';
@@ -28,17 +28,25 @@ async function main() {
       locale: { type: 'string', default: 'de' },
     },
   });
-  if (!values.email || !values.password) fail(usage);
+  const missing = [
+    values.email ? null : '--email (the address the account signs in with)',
+    values.password ? null : `--password (at least ${PASSWORD_MIN} characters, not easy to guess)`,
+  ].filter(Boolean);
+  if (missing.length) fail(`user:create needs ${missing.join(' and ')}.\n${usage}`);
   const check = <T>(
     label: string,
     r: { success: true; data: T } | { success: false; error: { issues: { message: string }[] } },
   ) => (r.success ? r.data : fail(`${label}: ${translateValidation(r.error.issues[0]!.message, 'en')}`));
   const email = check('email', emailField.safeParse(values.email));
   const password = check('password', passwordField.safeParse(values.password));
-  const nickname = check(
-    'nickname',
-    nicknameField.safeParse(values.nickname ?? email.split('@')[0]!.slice(0, 30)),
-  );
+  // Without --nickname the address's local part is the name shown to others; a short one ("a@…") says how to choose.
+  const fromAddress = values.nickname === undefined;
+  const nicknameResult = nicknameField.safeParse(values.nickname ?? email.split('@')[0]!.slice(0, 30));
+  if (fromAddress && !nicknameResult.success)
+    fail(
+      `nickname: "${email.split('@')[0]}" (taken from the address) cannot be the name others see (${translateValidation(nicknameResult.error.issues[0]!.message, 'en')}); choose one with --nickname NAME`,
+    );
+  const nickname = check('nickname', nicknameResult);
   if (await isWeakPassword(password, [email, nickname]))
     fail('password: too easy to guess, choose another one');
 
