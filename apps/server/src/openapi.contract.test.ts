@@ -227,6 +227,15 @@ describe('issue 19: the API document tells the truth', () => {
     expect(hide.parameters![0]!.description).toMatch(/hidden-list entry's id/);
   });
 
+  it('unread rule (SPEC.md §7): GET /api/chat/unreadByChat is documented as the bare map of sender id to count', () => {
+    const answer = doc.paths['/api/chat/unreadByChat']!.get!.responses['200']!;
+    const schema = resolve(answer.content!['application/json']!.schema);
+    expect(schema.type).toBe('object');
+    expect(schema.properties ?? {}).toEqual({});
+    expect(schema.required ?? []).toEqual([]);
+    expect(resolve(schema.additionalProperties as Schema).type).toBe('integer');
+  });
+
   it('every operation: its answers without a token, as a member who may not, with bad input and for its success are documented and match', async () => {
     const operations = Object.entries(doc.paths)
       .flatMap(([path, ops]) => Object.entries(ops).map(([method, op]) => ({ path, method, op })))

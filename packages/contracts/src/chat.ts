@@ -78,12 +78,12 @@ export const historyResponse = z.object({ messages: z.array(chatMessage), has_mo
 /** Map of message id to {send_at} for what was just marked read (SPEC.md §7). */
 export const readResponse = z.record(z.string(), z.object({ send_at: z.string(), read_at: z.string() }));
 
-/** Map of sender id to unread count, plus the total (SPEC.md §3 Unread state). */
-export const unreadResponse = z.object({
-  by_sender: z.record(z.string(), z.number().int()),
-  total: z.number().int(),
-});
-export type UnreadState = z.infer<typeof unreadResponse>;
+/**
+ * `GET /api/chat/unreadByChat`: the bare map of sender id to unread count (SPEC.md §7); senders with
+ * nothing unread are left out. The total of SPEC.md §3's unread state is the client's sum of it.
+ */
+export const unreadResponse = z.record(z.string(), z.number().int().positive());
+export type UnreadBySender = z.infer<typeof unreadResponse>;
 
 /**
  * Live: ChatMessageNew {message}; ChatMessageUpdated / ChatMessageDeleted {message} (to both partners,

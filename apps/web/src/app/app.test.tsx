@@ -41,9 +41,8 @@ const fetchMock = vi.fn((url: string) => {
   if (url === '/api/auth/tokens/refresh')
     return Promise.resolve(jsonResponse(401, { code: 'invalid_token' }));
   if (url.startsWith('/api/content/privacy')) return Promise.resolve(jsonResponse(200, privacyPage));
-  // The member's frame loads the unread counts (an empty answer would be logged as a failed load).
-  if (url === '/api/chat/unreadByChat')
-    return Promise.resolve(jsonResponse(200, { total: 0, by_sender: {} }));
+  // The member's frame loads the unread counts (a 204 would be logged as a failed load): none unread.
+  if (url === '/api/chat/unreadByChat') return Promise.resolve(jsonResponse(200, {}));
   return Promise.resolve(jsonResponse(204, undefined));
 });
 

@@ -22,8 +22,7 @@ const fetchMock = vi.fn((url: string) => {
   if (url === '/api/config') return Promise.resolve(jsonResponse(200, config));
   if (url === '/api/profile/init') return Promise.resolve(jsonResponse(200, buildUser({ id: 7 })));
   if (url === '/api/chat/partners') return Promise.resolve(jsonResponse(200, partners));
-  if (url === '/api/chat/unreadByChat')
-    return Promise.resolve(jsonResponse(200, { by_sender: { '9': 2, '12': 1 }, total: 3 }));
+  if (url === '/api/chat/unreadByChat') return Promise.resolve(jsonResponse(200, { '9': 2, '12': 1 }));
   if (url.startsWith('/api/chat/9/messages'))
     return Promise.resolve(jsonResponse(200, { messages: [buildMessage({ id: 4 })], has_more: false }));
   if (url === '/api/chat/messages/3/9/read') return Promise.resolve(jsonResponse(200, {}));

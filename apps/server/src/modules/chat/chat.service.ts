@@ -3,7 +3,7 @@ import {
   type ChatPrivacy,
   MESSAGE_EDIT_MINUTES,
   REPORT_CONTEXT_MESSAGES,
-  type UnreadState,
+  type UnreadBySender,
 } from '@trostnetz/contracts/chat';
 import { pairIsBefriended } from '@trostnetz/contracts/friendship';
 import { chatChannel } from '@trostnetz/contracts/realtime';
@@ -359,15 +359,14 @@ export async function saveChatPrivacy(ctx: AppContext, me: number, input: ChatPr
   return chatPrivacyOf(ctx, me);
 }
 
-/** Unread messages per sender (hidden members left out), plus the total. */
-export async function unreadBySender(ctx: AppContext, me: number): Promise<UnreadState> {
+/** Unread messages per sender (hidden members left out); the client sums them for its total. */
+export async function unreadBySender(ctx: AppContext, me: number): Promise<UnreadBySender> {
   const rows = await ctx.db
     .select({ sender: messages.senderId, n: sql<number>`count(*)::int` })
     .from(messages)
     .where(and(eq(messages.recipientId, me), isNull(messages.readAt), notHidden(me, messages.senderId)))
     .groupBy(messages.senderId);
-  const by_sender = Object.fromEntries(rows.map((r) => [String(r.sender), Number(r.n)]));
-  return { by_sender, total: rows.reduce((sum, r) => sum + Number(r.n), 0) };
+  return Object.fromEntries(rows.map((r) => [String(r.sender), Number(r.n)]));
 }
 
 /** Ends a conversation's live channel for both partners at once (hide, remove). */

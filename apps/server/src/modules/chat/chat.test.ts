@@ -65,7 +65,7 @@ describe('sending', () => {
     expect((await send(a, b.id, 'Hallo')).status).toBe(404);
     expect((await send(a, a.id, 'an mich')).status).toBe(404);
     expect((await send(a, 999_999, 'niemand')).status).toBe(404);
-    expect((await unread(b)).total).toBe(0);
+    expect(await unread(b)).toEqual({});
   });
 
   it('a removed friendship stays readable to both, but no new message can be sent (403)', async () => {
@@ -85,7 +85,7 @@ describe('sending', () => {
     await call(t, 'POST', '/api/block', { token: b.token, body: { userId: a.id } });
     expect((await send(a, b.id, 'Nach dem Ausblenden')).status).toBe(404);
     expect((await call(t, 'GET', `/api/chat/${a.id}/messages`, { token: b.token })).status).toBe(404);
-    expect((await unread(b)).total).toBe(0);
+    expect(await unread(b)).toEqual({});
 
     const [c, d] = await friends();
     await t.app.ctx.db.update(users).set({ deletedAt: new Date() }).where(eq(users.id, d.id));
@@ -219,10 +219,7 @@ describe('history', () => {
     expect(
       (await call(t, 'POST', `/api/chat/messages/${chatId}/${b.id}/read`, { token: c.token })).status,
     ).toBe(404);
-    expect((await call(t, 'GET', '/api/chat/unreadByChat', { token: c.token })).json).toEqual({
-      by_sender: {},
-      total: 0,
-    });
+    expect((await call(t, 'GET', '/api/chat/unreadByChat', { token: c.token })).json).toEqual({});
   });
 });
 
@@ -238,8 +235,8 @@ describe('read state and unread counts', () => {
     const res = await call(t, 'POST', `/api/chat/messages/${chatId}/${a.id}/read`, { token: b.token });
     expect(Object.keys(res.json).sort()).toEqual(toB.sort());
     expect(res.json[toB[0]!]).toMatchObject({ send_at: expect.any(String) });
-    expect((await unread(b)).total).toBe(0);
-    expect((await unread(a)).by_sender).toEqual({ [String(b.id)]: 1 });
+    expect(await unread(b)).toEqual({});
+    expect(await unread(a)).toEqual({ [String(b.id)]: 1 });
     expect(
       (await call(t, 'POST', `/api/chat/messages/${chatId}/${a.id}/read`, { token: b.token })).json,
     ).toEqual({});
@@ -252,7 +249,25 @@ describe('read state and unread counts', () => {
   it('unread counts are exact under concurrent sends', async () => {
     const [a, b] = await friends();
     await Promise.all(Array.from({ length: 20 }, (_, i) => send(a, b.id, `parallel ${i}`)));
-    expect(await unread(b)).toEqual({ by_sender: { [String(a.id)]: 20 }, total: 20 });
+    expect(await unread(b)).toEqual({ [String(a.id)]: 20 });
+  });
+
+  it('unread rule (SPEC.md §7): GET /api/chat/unreadByChat answers the bare map of sender id to count, nothing else; a sender read in full is left out', async () => {
+    const [a, b] = await friends();
+    const [c] = await friends();
+    await call(t, 'POST', `/api/user/friend/request/send/${b.id}`, { token: c.token, body: {} });
+    await call(t, 'POST', `/api/user/friend/request/accept/${c.id}`, { token: b.token, body: {} });
+    for (const text of ['eins', 'zwei', 'drei']) await send(a, b.id, text);
+    await send(c, b.id, 'Hallo');
+    const res = await call(t, 'GET', '/api/chat/unreadByChat', { token: b.token });
+    expect(res.status).toBe(200);
+    expect(res.text).toBe(JSON.stringify({ [a.id]: 3, [c.id]: 1 }));
+    expect(res.json).toEqual({ [String(a.id)]: 3, [String(c.id)]: 1 });
+    const chatWithC = (
+      (await call(t, 'GET', '/api/chat/partners', { token: b.token })).json as unknown as Json[]
+    ).find((p) => p.id === c.id)!.chat_id;
+    await call(t, 'POST', `/api/chat/messages/${chatWithC}/${c.id}/read`, { token: b.token });
+    expect(await unread(b)).toEqual({ [String(a.id)]: 3 });
   });
 });
 

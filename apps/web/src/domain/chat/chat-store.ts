@@ -25,7 +25,7 @@ interface ChatData {
   hasMore: Record<string, boolean>;
   cursor: Record<string, number>;
   pending: Record<string, PendingMessage[]>;
-  /** Sender id → unread count (SPEC.md §3 Unread state). */
+  /** Sender id → unread count (SPEC.md §3 Unread state); the total is their sum, `totalUnread`. */
   unread: Record<string, number>;
 }
 

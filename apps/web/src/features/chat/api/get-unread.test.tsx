@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useChatStore } from '../../../domain/chat/chat-store.ts';
+import { totalUnread, useChatStore } from '../../../domain/chat/chat-store.ts';
 import { jsonResponse, stubApi } from '../../../test/render.tsx';
 import { unreadQuery, useUnreadSync } from './get-unread.ts';
 
@@ -9,7 +9,7 @@ describe('useUnreadSync (the unread counts the app frame keeps in the chat store
   let counts: Record<string, number>;
   beforeEach(() => {
     counts = { '7': 2 };
-    stubApi({ 'GET /api/chat/unreadByChat': () => jsonResponse(200, { total: 2, by_sender: counts }) });
+    stubApi({ 'GET /api/chat/unreadByChat': () => jsonResponse(200, counts) });
   });
   afterEach(() => vi.unstubAllGlobals());
 
@@ -37,6 +37,18 @@ describe('useUnreadSync (the unread counts the app frame keeps in the chat store
     expect(useChatStore.getState().unread).toEqual({ 7: 3, 9: 1 });
   });
 
+  it('unread rule (SPEC.md §3, §7): the answer is the bare map of sender id to count, and the total the app shows is its sum', async () => {
+    counts = { '7': 2, '9': 3 };
+    const client = mountFrame();
+    await waitFor(() => expect(useChatStore.getState().unread).toEqual({ 7: 2, 9: 3 }));
+    expect(totalUnread(useChatStore.getState())).toBe(5);
+    expect(client.getQueryData(unreadQuery.queryKey)).toBe(5);
+    counts = {};
+    await act(() => client.invalidateQueries({ queryKey: unreadQuery.queryKey }));
+    expect(useChatStore.getState().unread).toEqual({});
+    expect(client.getQueryData(unreadQuery.queryKey)).toBe(0);
+  });
+
   it('a failed load is only logged and keeps the counts (SPEC.md §8)', async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     const client = mountFrame();
@@ -58,6 +70,7 @@ describe('useUnreadSync (the unread counts the app frame keeps in the chat store
     const client = mountFrame();
     await waitFor(() => expect(client.getQueryState(unreadQuery.queryKey)?.status).toBe('success'));
     expect(useChatStore.getState().unread).toEqual({ 9: 1 });
+    expect(client.getQueryData(unreadQuery.queryKey)).toBe(1);
     useChatStore.getState().leave();
   });
 

@@ -1,23 +1,24 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { useChatStore } from '../../../domain/chat/chat-store.ts';
+import { totalUnread, useChatStore } from '../../../domain/chat/chat-store.ts';
 import { checked } from '../../../lib/answer.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { readingNow } from './mark-read.ts';
 
 /**
- * GET /api/chat/unreadByChat into the chat store. A query, so that a reconnect (which invalidates
- * every query) refetches it; a failure is only logged and keeps the counts (SPEC.md §8).
+ * GET /api/chat/unreadByChat (the map of sender id to count, SPEC.md §7) into the chat store, whose sum
+ * is the total (§3). A query, so that a reconnect (which invalidates every query) refetches it; a
+ * failure is only logged and keeps the counts (SPEC.md §8).
  */
 export async function getUnread(): Promise<number> {
   try {
-    const unread = await checked(apiRequest<unknown>('/api/chat/unreadByChat'), () =>
+    const bySender = await checked(apiRequest<unknown>('/api/chat/unreadByChat'), () =>
       import('@trostnetz/contracts/chat').then((c) => c.unreadResponse),
     );
     // The conversation being read right now has nothing unread; one in a hidden tab keeps its count.
     const reading = readingNow();
-    if (reading) delete unread.by_sender[String(reading.partnerId)];
-    useChatStore.getState().setUnread(unread.by_sender);
-    return unread.total;
+    if (reading) delete bySender[String(reading.partnerId)];
+    useChatStore.getState().setUnread(bySender);
+    return totalUnread(useChatStore.getState());
   } catch (error) {
     console.error('chat: loading unread counts failed', error);
     return -1;

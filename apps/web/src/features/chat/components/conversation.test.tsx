@@ -41,7 +41,7 @@ const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
     if (answer) return answer(body);
     return jsonResponse(200, buildMessage({ id: 50 + calls.length, user_id: ME, recipient_id: 9, ...body }));
   }
-  if (url === '/api/chat/unreadByChat') return jsonResponse(200, { by_sender: unread, total: 0 });
+  if (url === '/api/chat/unreadByChat') return jsonResponse(200, unread);
   return jsonResponse(404, { code: 'not_found' });
 });
 
