@@ -50,7 +50,10 @@ interface Operation {
 interface Document {
   openapi: string;
   paths: Record<string, Record<string, Operation>>;
-  components: { responses: Record<string, { content?: Record<string, { schema: Schema }> }> };
+  components: {
+    responses: Record<string, { content?: Record<string, { schema: Schema }> }>;
+    securitySchemes: Record<string, Record<string, unknown>>;
+  };
 }
 
 let t: TestApp;
@@ -234,6 +237,21 @@ describe('issue 19: the API document tells the truth', () => {
     expect(schema.properties ?? {}).toEqual({});
     expect(schema.required ?? []).toEqual([]);
     expect(resolve(schema.additionalProperties as Schema).type).toBe('integer');
+  });
+
+  it('session rule: GET /api/auth/tokens/refresh declares its bearer security (the refresh token, not the access token) and answers 401 without it, as documented', async () => {
+    const op = doc.paths['/api/auth/tokens/refresh']!.get!;
+    expect(op.security).toEqual([{ refreshToken: [] }]);
+    expect(doc.components.securitySchemes.refreshToken).toMatchObject({ type: 'http', scheme: 'bearer' });
+    expect(op.responses['401']).toEqual({ $ref: '#/components/responses/Unauthenticated' });
+    const fresh = await registerMember(t);
+    for (const token of [undefined, fresh.token]) {
+      const res = await call(t, 'GET', '/api/auth/tokens/refresh', { token });
+      expect([res.status, res.json.code]).toEqual([401, 'invalid_token']);
+    }
+    const renewed = await call(t, 'GET', '/api/auth/tokens/refresh', { token: fresh.refresh_token });
+    expect(renewed.status).toBe(200);
+    expect(Object.keys(renewed.json).sort()).toEqual(['refresh_token', 'token']);
   });
 
   it('every operation: its answers without a token, as a member who may not, with bad input and for its success are documented and match', async () => {

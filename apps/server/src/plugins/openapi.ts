@@ -121,9 +121,10 @@ function allowNullInNullableEnums(node: unknown): void {
 
 /**
  * The OpenAPI document from the same zod schemas that validate the routes, made truthful in one place
- * (issue 19): security where a route needs a session, every error status its shape can give (and the
- * errors it declares in `config.errors`) with one shared error body, 204 without content, an
- * operationId and a summary per operation, and described path parameters. Browsable at /api/docs.
+ * (issue 19): security where a route needs a session (or the bearer its schema names), every error
+ * status its shape can give (and the errors it declares in `config.errors`) with one shared error body,
+ * 204 without content, an operationId and a summary per operation, and described path parameters.
+ * Browsable at /api/docs.
  */
 export const openapiPlugin = fp(async (app: FastifyInstance, opts: { appName: string }) => {
   const shapes = new Map<string, RouteShape>();
@@ -146,7 +147,15 @@ export const openapiPlugin = fp(async (app: FastifyInstance, opts: { appName: st
     openapi: {
       info: { title: `${opts.appName} API`, version: '1.0.0' },
       components: {
-        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          // Only the token renewal takes it (a route names it in `schema.security`): an opaque token, not a JWT.
+          refreshToken: {
+            type: 'http',
+            scheme: 'bearer',
+            description: 'The refresh token (rt_…) from sign-in or the last renewal, not the access token',
+          },
+        },
         schemas: {
           Error: {
             type: 'object',

@@ -79,7 +79,13 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
   r.get(
     '/api/auth/tokens/refresh',
     {
-      schema: { tags: ['auth'], description: 'Refresh token as bearer', response: { 200: tokenPair } },
+      schema: {
+        tags: ['auth'],
+        description: 'Refresh token as bearer',
+        // No preHandler asks for a session here, so the document is told which bearer it takes.
+        security: [{ refreshToken: [] }],
+        response: { 200: tokenPair },
+      },
       config: { errors: ['invalid_token'], rateLimit: limits.refresh },
     },
     async (request) => {
