@@ -1,7 +1,10 @@
-import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { pairIsBefriended, pairIsPending } from '@trostnetz/contracts/friendship';
+import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
+import { isPairOf } from '../../db/pair-side.ts';
 import { messages } from '../../db/schema/chat.ts';
 import { type NotificationRow, notifications } from '../../db/schema/notifications.ts';
+import { partnerships } from '../../db/schema/partnerships.ts';
 import { users } from '../../db/schema/users.ts';
 import { isGone } from '../../policies/members.ts';
 import { findActiveUser } from '../users/users.service.ts';
@@ -14,7 +17,9 @@ type Verdict = { send: true } | { send: false; skip: true } | { send: false; ski
 /**
  * One mail for the member's waiting notifications, or none. A chat notice goes out only while the
  * messages are still unread, the member has been away CHAT_MAIL_DELAY_SECONDS (15 minutes), and no
- * mail about that partner went out in the last 6 hours. Answers how many mails it stored (0 or 1).
+ * mail about that partner went out in the last 6 hours. It tells only what is still true (a request
+ * while it waits for the member's answer, an accepted request while the two are partners) and each
+ * thing once (see `oncePerThing`). Answers how many mails it stored (0 or 1).
  *
  * "A crash never sends one twice or loses one" (issue 13), as far as SMTP allows. Two steps, each safe
  * to repeat:
@@ -49,13 +54,14 @@ export async function sendNoticeMail(ctx: AppContext, userId: number, now = new 
       .select()
       .from(notifications)
       .where(and(eq(notifications.userId, userId), eq(notifications.mailState, 'pending')))
+      .orderBy(asc(notifications.id))
       .for('update', { skipLocked: true });
     if (!rows.length) return 0;
     const due: NotificationRow[] = [];
     const skipped: number[] = [];
     for (const row of rows) {
       const verdict: Verdict =
-        !member || isGone(member) || !wants(settings, row.kind, 'email')
+        !member || isGone(member) || !wants(settings, row.kind, 'email') || !(await stillTrue(tx, row))
           ? { send: false, skip: true }
           : row.kind === 'chat_message'
             ? await chatVerdict(tx, ctx.config.chatMailDelayMs, member.lastSeenAt, row, now)
@@ -84,7 +90,7 @@ export async function sendNoticeMail(ctx: AppContext, userId: number, now = new 
       const a = actors.find((x) => x.id === id);
       return a && !isGone(a) ? a.nickname : '';
     };
-    const lines: NoticeLine[] = due.map((r) => ({
+    const lines: NoticeLine[] = oncePerThing(due).map((r) => ({
       id: r.id,
       kind: r.kind,
       name: nameOf(r.actorId),
@@ -110,6 +116,39 @@ export async function sendNoticeMail(ctx: AppContext, userId: number, now = new 
 }
 
 type Tx = Parameters<Parameters<AppContext['db']['transaction']>[0]>[0];
+
+/**
+ * Whether what a friendship notice tells still holds when its mail is composed: a request still waits
+ * for the member's answer (not accepted, declined, withdrawn or expired meanwhile), an accepted request
+ * still joins the two. Other kinds tell of something that happened and stays so.
+ */
+async function stillTrue(tx: Tx, row: NotificationRow): Promise<boolean> {
+  if (row.kind !== 'friend_request' && row.kind !== 'friend_accepted') return true;
+  if (!row.actorId) return false;
+  const [pair] = await tx
+    .select({
+      statusLow: partnerships.statusLow,
+      statusHigh: partnerships.statusHigh,
+      requestedBy: partnerships.requestedBy,
+    })
+    .from(partnerships)
+    .where(isPairOf(row.userId, row.actorId));
+  if (!pair) return false;
+  return row.kind === 'friend_request'
+    ? pairIsPending(pair.statusLow, pair.statusHigh) && pair.requestedBy === row.actorId
+    : pairIsBefriended(pair.statusLow, pair.statusHigh);
+}
+
+/**
+ * One line per thing: a notification the member read in the app while its mail waited leaves a new
+ * unread one for what follows (the same partner's messages, the same post's replies), and both would
+ * say the same sentence. The newest of them stands for all; the mail marks every one of them sent.
+ */
+function oncePerThing(rows: NotificationRow[]): NotificationRow[] {
+  const newest = new Map<string, NotificationRow>();
+  for (const row of rows) newest.set(`${row.kind} ${row.groupKey}`, row);
+  return [...newest.values()];
+}
 
 async function chatVerdict(
   tx: Tx,

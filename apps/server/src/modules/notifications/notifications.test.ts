@@ -941,3 +941,84 @@ describe('notifications: member data', () => {
     expect(data.notifications.notifications.length).toBeGreaterThan(0);
   });
 });
+
+describe('notifications: the digest tells only what is still true', () => {
+  /** A member beside the pairs of `friends()`, free to send and answer requests. */
+  const another = async () => {
+    const nickname = `Cora${++seq}`;
+    const m = await onboardMember(t, { languages: ['de'], region: ['de_hamburg'] }, { nickname });
+    return { ...m, nickname };
+  };
+  const friendAction = (m: MemberTokens, action: string, other: MemberTokens) =>
+    call(t, 'POST', `/api/user/friend/${action}/${other.id}`, { token: m.token, body: {} });
+  /** The bullet lines of the member's digests and the single lines of their one-notice mails, oldest first. */
+  const toldTo = async (m: MemberTokens, since: number) =>
+    (await mailsTo(m))
+      .slice(since)
+      .flatMap((mail) =>
+        mail.subject === 'Trostnetz: Neues für dich'
+          ? mail.text.split('\n').filter((l) => l.startsWith('• '))
+          : [mail.subject.replace('Trostnetz: ', '')],
+      );
+
+  it('digest rule: a request already accepted, declined or withdrawn before the mail goes out is not in it, nor an accepted request the partner ended since; a request still waiting and the messages are', async () => {
+    const [a, b] = await friends();
+    const [accepted, declined, withdrawn, waiting, ended] = [
+      await another(),
+      await another(),
+      await another(),
+      await another(),
+      await another(),
+    ];
+    await prefs(b, { choices: { friend_accepted: { in_app: true, email: true, push: true } } });
+    const earlier = (await mailsTo(b)).length;
+    for (const c of [accepted, declined, withdrawn, waiting]) {
+      expect((await friendAction(c, 'request/send', b)).status).toBe(200);
+    }
+    expect((await friendAction(b, 'request/send', ended)).status).toBe(200);
+    expect((await friendAction(ended, 'request/accept', b)).status).toBe(200);
+    expect((await friendAction(b, 'request/accept', accepted)).status).toBe(200);
+    expect((await friendAction(b, 'request/deny', declined)).status).toBe(200);
+    expect((await friendAction(withdrawn, 'request/retract', b)).status).toBe(200);
+    expect((await friendAction(ended, 'list/remove', b)).status).toBe(200);
+    await away(b);
+    await send(a, b, 'Hallo');
+    await sendWaitingNotices(t);
+    expect(await toldTo(b, earlier)).toEqual([
+      `• ${waiting.nickname} möchte dein Trostpartner sein`,
+      `• Neue Nachrichten von ${a.nickname}`,
+    ]);
+    // What was left out is not kept for a later mail either.
+    await sendWaitingNotices(t, new Date(tomorrowNoon().getTime() + 86_400_000));
+    expect(await toldTo(b, earlier)).toHaveLength(2);
+  });
+
+  it('digest rule: the same partner’s messages and the same member’s request are one line each, also when the member read the first notification in the app before more came', async () => {
+    const [a, b] = await friends();
+    const cora = await another();
+    const earlier = (await mailsTo(b)).length;
+    await away(b);
+    /** The member opens the notification centre (not the chat, not the request): the notices so far are read, their mail still waits. */
+    const readAll = async () =>
+      expect((await call(t, 'POST', '/api/notifications/read', { token: b.token, body: {} })).json).toEqual({
+        unread: 0,
+      });
+    await send(a, b, 'eins');
+    expect((await friendAction(cora, 'request/send', b)).status).toBe(200);
+    await readAll();
+    await send(a, b, 'zwei');
+    expect((await friendAction(cora, 'request/retract', b)).status).toBe(200);
+    expect((await friendAction(cora, 'request/send', b)).status).toBe(200);
+    await sendWaitingNotices(t);
+    expect(await toldTo(b, earlier)).toEqual([
+      `• Neue Nachrichten von ${a.nickname}`,
+      `• ${cora.nickname} möchte dein Trostpartner sein`,
+    ]);
+    // Every notice the mail told is marked sent; none waits for another mail.
+    const pending = await t.app.ctx.db
+      .select({ id: notifications.id })
+      .from(notifications)
+      .where(and(eq(notifications.userId, b.id), eq(notifications.mailState, 'pending')));
+    expect(pending).toEqual([]);
+  });
+});
