@@ -27,13 +27,14 @@ const targets = [
       'apps/web/package.json',
       'apps/web/tsconfig.json',
     ],
-    build: ['run', 'build', '-w', '@trostnetz/web'],
+    // Warnings and errors only: the table of a hundred chunks is for whoever works on the bundle (npm run build).
+    build: ['run', '--silent', 'build', '-w', '@trostnetz/web', '--', '--logLevel', 'warn'],
   },
   {
     name: 'server',
     output: 'apps/server/dist/server.js',
     sources: [...shared, 'apps/server/src', 'apps/server/build.mjs', 'apps/server/package.json'],
-    build: ['run', 'build', '-w', '@trostnetz/server'],
+    build: ['run', '--silent', 'build', '-w', '@trostnetz/server'],
   },
 ];
 
@@ -68,7 +69,7 @@ if (process.argv.includes('--plan')) {
 }
 
 for (const { name, reason } of plan) {
-  console.log(`Building the ${name} (${reason}) …`);
+  console.log(`Building the ${name === 'web' ? 'web app' : name} (${reason}) …`);
   const target = targets.find((t) => t.name === name);
   const r = spawnSync('npm', target.build, { cwd: root, stdio: 'inherit' });
   if (r.status !== 0) process.exit(r.status ?? 1);

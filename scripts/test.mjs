@@ -18,6 +18,23 @@ function run(label, cmd, args, env = {}) {
   return r.status === 0;
 }
 
+/**
+ * `npm run build`, printed as it goes and checked afterwards: a fresh `npm start` runs the same builds, and a
+ * newcomer must not be left to interpret a bundler's warning (Vite marks each with "(!)").
+ */
+function build() {
+  console.log('\n=== build: npm run build');
+  const started = Date.now();
+  const r = spawnSync('npm', ['run', 'build'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  process.stdout.write(r.stdout);
+  process.stderr.write(r.stderr);
+  console.log(`=== build: ${Math.round((Date.now() - started) / 1000)} s`);
+  const warnings = `${r.stdout}\n${r.stderr}`.split('\n').filter((l) => l.includes('(!)'));
+  check('the build prints no bundler warnings', warnings.length === 0);
+  for (const w of warnings) console.log(`  build warning: ${w.trim()}`);
+  return r.status === 0;
+}
+
 function check(label, ok) {
   if (ok) passed += 1;
   else {
@@ -70,7 +87,7 @@ if (!existsSync(CHROMIUM)) {
       'Install it with:  apt-get update && apt-get install -y chromium\n',
   );
   check('browser journeys (no chromium)', false);
-} else if (run('build', 'npm', ['run', 'build'])) {
+} else if (build()) {
   const pwJson = 'e2e/.artifacts/results.json';
   rmSync(pwJson, { force: true });
   const e2eOk = run('browser journeys', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts']);

@@ -70,15 +70,16 @@ describe.skipIf(process.env.TEST_DB === 'postgres')(
   'issue 9 item 18: at start the log names the address members must use',
   () => {
     it('by default http://localhost:PORT, said to be the address of the links in e-mails', async () => {
-      const { msg, port } = await startupLine({});
-      expect(msg).toBe(
-        `Trostnetz is ready. Members open http://localhost:${port} (APP_URL): links in e-mails point there, and another address (such as 127.0.0.1 for localhost) is another origin where they are signed out.`,
+      const { msg, port, entry } = await startupLine({});
+      expect(msg).toBe(`Trostnetz is ready: open http://localhost:${port}`);
+      expect(entry.url_note).toBe(
+        'APP_URL: links in e-mails point there; another address (such as 127.0.0.1 for localhost) is another origin, where members are signed out',
       );
     });
 
     it('APP_URL when it is set', async () => {
       const { msg } = await startupLine({ APP_URL: 'https://trost.example' });
-      expect(msg).toContain('Members open https://trost.example (APP_URL)');
+      expect(msg).toBe('Trostnetz is ready: open https://trost.example');
     });
   },
 );

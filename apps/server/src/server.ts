@@ -28,7 +28,7 @@ async function main() {
   app.log.info(
     // started_in_ms: from process start until the app listens and its queue runs (issue 19: restarts in ≤ 3 s).
     { ...startupSummary(config, app.ctx.database.kind), started_in_ms: Math.round(performance.now()) },
-    `${config.appName} is ready. Members open ${config.appUrl} (APP_URL): links in e-mails point there, and another address (such as 127.0.0.1 for localhost) is another origin where they are signed out.`,
+    `${config.appName} is ready: open ${config.appUrl}`,
   );
 
   // Within the 10 s budget: drain (503 to newcomers, /ready 503, live sockets closed with 4200) until

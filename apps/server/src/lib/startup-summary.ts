@@ -11,6 +11,9 @@ function withoutCredentials(url: string): string {
 export function startupSummary(config: Config, databaseKind: 'pglite' | 'postgres') {
   return {
     url: config.appUrl,
+    // Said once at start, because opening the app at 127.0.0.1 instead of localhost looks like a lost session.
+    url_note:
+      'APP_URL: links in e-mails point there; another address (such as 127.0.0.1 for localhost) is another origin, where members are signed out',
     database:
       databaseKind === 'pglite'
         ? `PGlite in ${path.join(config.dataDir, 'pglite')}`
