@@ -119,8 +119,10 @@ describe('sending', () => {
     await send(a, b.id, 'Zweite');
     expect(await bell()).toEqual({ unread: before + 1, chat: [2] });
     await call(t, 'POST', '/api/block', { token: b.token, body: { userId: a.id } });
+    // Hiding takes every notice naming the hidden member out of the bell (the request and the messages).
+    expect(await bell()).toEqual({ unread: 0, chat: [] });
     expect((await send(a, b.id, 'Nach dem Ausblenden')).status).toBe(404);
-    expect(await bell()).toEqual({ unread: before + 1, chat: [2] });
+    expect(await bell()).toEqual({ unread: 0, chat: [] });
   });
 
   it('bad input: empty, too long, wrong types, bad client_id, bad partner id → 422', async () => {

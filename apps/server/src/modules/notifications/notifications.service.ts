@@ -1,6 +1,7 @@
 import type { NotificationItem } from '@trostnetz/contracts/notifications';
-import { and, desc, eq, inArray, isNull, lt, ne } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, lt, ne, or } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
+import type { Db } from '../../db/client.ts';
 import { notifications } from '../../db/schema/notifications.ts';
 import { users } from '../../db/schema/users.ts';
 import { isGone } from '../../policies/members.ts';
@@ -42,6 +43,43 @@ export async function listNotifications(ctx: AppContext, userId: number) {
     read: n.readAt !== null,
   }));
   return { data, unread: await unreadCount(ctx.db, userId) };
+}
+
+/**
+ * Hiding someone: neither member's notifications name the other any more, those stored before
+ * included (a mail still waiting for them goes with them). New ones are not stored (the notifier's
+ * occasion statement asks the hidden list).
+ */
+export async function forgetNotificationsBetween(db: Pick<Db, 'delete'>, a: number, b: number) {
+  await db
+    .delete(notifications)
+    .where(
+      or(
+        and(eq(notifications.userId, a), eq(notifications.actorId, b)),
+        and(eq(notifications.userId, b), eq(notifications.actorId, a)),
+      ),
+    );
+}
+
+/**
+ * A withdrawn request: its notice is gone for the member it was sent to, read or not, with any mail
+ * still waiting for it; their bell follows live.
+ */
+export async function forgetRequestNotice(ctx: AppContext, recipientId: number, requesterId: number) {
+  const removed = await ctx.db
+    .delete(notifications)
+    .where(
+      and(
+        eq(notifications.userId, recipientId),
+        eq(notifications.kind, 'friend_request'),
+        eq(notifications.actorId, requesterId),
+      ),
+    )
+    .returning({ id: notifications.id });
+  if (!removed.length) return;
+  ctx.broadcaster.toMember(recipientId, 'friend_requests_changed', 'NotificationsChanged', {
+    unread: await unreadCount(ctx.db, recipientId),
+  });
 }
 
 /** Marks the given (or all) notifications read; the member's other tabs see the new count live. */

@@ -56,6 +56,15 @@ async function friends(on: TestApp = t): Promise<[Member, Member]> {
   ];
 }
 
+/** A member beside the pairs of `friends()`, free to send and answer requests. */
+const another = async (): Promise<Member> => {
+  const nickname = `Cora${++seq}`;
+  const m = await onboardMember(t, { languages: ['de'], region: ['de_hamburg'] }, { nickname });
+  return { ...m, nickname };
+};
+const friendAction = (m: MemberTokens, action: string, other: MemberTokens) =>
+  call(t, 'POST', `/api/user/friend/${action}/${other.id}`, { token: m.token, body: {} });
+
 const send = (from: MemberTokens, to: MemberTokens, message: string, on: TestApp = t) =>
   call(on, 'POST', `/api/chat/${to.id}/send`, { token: from.token, body: { message } });
 /** The member was last online long ago (nobody is watching the app). */
@@ -943,14 +952,6 @@ describe('notifications: member data', () => {
 });
 
 describe('notifications: the digest tells only what is still true', () => {
-  /** A member beside the pairs of `friends()`, free to send and answer requests. */
-  const another = async () => {
-    const nickname = `Cora${++seq}`;
-    const m = await onboardMember(t, { languages: ['de'], region: ['de_hamburg'] }, { nickname });
-    return { ...m, nickname };
-  };
-  const friendAction = (m: MemberTokens, action: string, other: MemberTokens) =>
-    call(t, 'POST', `/api/user/friend/${action}/${other.id}`, { token: m.token, body: {} });
   /** The bullet lines of the member's digests and the single lines of their one-notice mails, oldest first. */
   const toldTo = async (m: MemberTokens, since: number) =>
     (await mailsTo(m))

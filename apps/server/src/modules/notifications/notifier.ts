@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { preparedStatement } from '../../db/prepared.ts';
 import { notificationSettings, notifications, pushSubscriptions } from '../../db/schema/notifications.ts';
 import { users } from '../../db/schema/users.ts';
-import { isGone, present } from '../../policies/members.ts';
+import { isGone, notHidden, present } from '../../policies/members.ts';
 import type { Mail } from '../mail/mailer.ts';
 import { type MailKind, type MailParams, mailTemplate } from '../mail/templates.ts';
 import { findActiveUser } from '../users/users.service.ts';
@@ -295,10 +295,11 @@ const occasionStatement = (kind: NotificationKind) => {
 };
 
 /**
- * One statement per kind: the member (not gone: `present`), what they want for this kind (`wantsSql`),
- * their quiet hours and browsers; the occasion stored when wanted in the app or by mail (a repeat counts
- * up its unread row, names the latest actor, takes the in-app choice of now, asks for a mail if one is
- * wanted); and the unread count after it (the rows as they were, the changed row as it is now).
+ * One statement per kind: the member (not gone: `present`; nothing at all from someone hidden either
+ * way), what they want for this kind (`wantsSql`), their quiet hours and browsers; the occasion stored
+ * when wanted in the app or by mail (a repeat counts up its unread row, names the latest actor, takes
+ * the in-app choice of now, asks for a mail if one is wanted); and the unread count after it (the rows
+ * as they were, the changed row as it is now).
  */
 function buildOccasionStatement(kind: NotificationKind) {
   return preparedStatement<OccasionValues>(`notify_${kind}`, occasionSql(kind));
@@ -330,6 +331,7 @@ function occasionSql(kind: NotificationKind, write?: SQL) {
         array(select ps.id from ${pushSubscriptions} ps where ps.user_id = ${users.id} order by ps.id) as push_ids
       from ${users} left join ${notificationSettings} on ${notificationSettings.userId} = ${users.id}
       where ${users.id} = ${param('memberId')} and ${users.deletedAt} is null
+        and ${notHidden(param('memberId'), sql`${param('actorId')}::bigint`)}
         ${write ? sql`and exists (select 1 from written)` : sql``}),
     stored as (
       insert into ${notifications} as n (user_id, kind, actor_id, post_id, group_id, group_key, in_app, mail_state)

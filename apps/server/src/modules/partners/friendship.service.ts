@@ -11,6 +11,7 @@ import { befriendedPartner } from '../../policies/conversations.ts';
 import { visibleMember } from '../../policies/members.ts';
 import { openRequestLimit } from '../../policies/premium.ts';
 import { closeConversationChannel } from '../chat/chat.service.ts';
+import { forgetRequestNotice } from '../notifications/notifications.service.ts';
 import { notify } from '../notifications/notifier.ts';
 import { findActiveUser } from '../users/users.service.ts';
 import { ensurePair, type Sides, transitionPair } from './pairs.ts';
@@ -136,6 +137,8 @@ async function notifyOther(
   } else {
     if (action !== 'remove') b.toMember(other.id, 'friend_requests_changed', 'FriendRequestChanged', status);
     b.toMember(other.id, 'partner_status_changed', 'PartnerStatusChanged', status);
+    // A withdrawn request no longer waits for an answer: its notice goes with it.
+    if (action === 'retract') await forgetRequestNotice(ctx, other.id, me);
   }
 }
 

@@ -10,7 +10,8 @@ import { users } from '../../db/schema/users.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { goneColumns, knownMember, shownAs } from '../../policies/members.ts';
 import { closeConversationChannel } from '../chat/chat.service.ts';
-import { notify } from '../notifications/notifier.ts';
+import { forgetNotificationsBetween } from '../notifications/notifications.service.ts';
+import { notify, unreadCount } from '../notifications/notifier.ts';
 import { forgetWatchingBetween } from '../watchlist/watchlist.service.ts';
 
 export async function listBlocks(db: Db, me: number): Promise<BlockEntry[]> {
@@ -36,8 +37,8 @@ export async function listBlocks(db: Db, me: number): Promise<BlockEntry[]> {
 }
 
 /**
- * Hiding someone removes them from suggestions, partner list and watchlist in both directions and
- * ends a friendship or request silently: the hidden member is never told.
+ * Hiding someone removes them from suggestions, partner list, watchlist and notifications in both
+ * directions and ends a friendship or request silently: the hidden member is never told.
  */
 export async function hideMember(ctx: AppContext, me: number, otherId: number): Promise<BlockEntry> {
   if (!(await knownMember(ctx.db, me, otherId))) throw new AppError('not_found');
@@ -45,6 +46,7 @@ export async function hideMember(ctx: AppContext, me: number, otherId: number): 
   const pair = await ctx.db.transaction(async (tx) => {
     await tx.insert(blocks).values({ blockerId: me, blockedId: otherId }).onConflictDoNothing();
     await forgetWatchingBetween(tx, me, otherId);
+    await forgetNotificationsBetween(tx, me, otherId);
     const [row] = await tx
       .update(partnerships)
       .set({
@@ -62,6 +64,10 @@ export async function hideMember(ctx: AppContext, me: number, otherId: number): 
   });
   // Committed: end their live conversation channel now (/pusher/auth refuses both from here on).
   if (pair) closeConversationChannel(ctx, pair.id);
+  // The member's other tabs: the bell counts without what named the hidden member (who is never told).
+  ctx.broadcaster.toMember(me, 'friend_requests_changed', 'NotificationsChanged', {
+    unread: await unreadCount(ctx.db, me),
+  });
   const entry = (await listBlocks(ctx.db, me)).find((b) => b.userId === otherId);
   if (!entry) throw new AppError('not_found');
   return entry;
