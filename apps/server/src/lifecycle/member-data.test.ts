@@ -104,7 +104,7 @@ async function memberWithEverything() {
   await post(a, '/api/reports', { type: 'profile', id: c.id, reason: 'spam', details: 'A meldet C' });
   await post(c, '/api/reports', { type: 'profile', id: a.id, reason: 'harassment', details: 'C meldet A' });
   await grantRole(t, a.id, 'support');
-  // Mails waiting in the queue (not run): one to A, one to B.
+  // Waiting in the queue (not run): a request for a reset link to A, one to B.
   await call(t, 'POST', '/api/auth/forgot-password', { body: { email: a.email } });
   await call(t, 'POST', '/api/auth/forgot-password', { body: { email: b.email } });
   await t.app.ctx.mailer.idle();
@@ -114,11 +114,13 @@ async function memberWithEverything() {
 const count = async (db: Db, table: PgTable, where: SQL | undefined) =>
   Number((await db.select({ n: sql<number>`count(*)::int` }).from(table).where(where))[0]?.n);
 
+/** Mails waiting to go to the address, and requests waiting to mail it a reset link. */
 const waitingMailsTo = async (email: string) =>
   Number(
     (
       await t.app.ctx.db.execute(sql`select count(*)::int as n from ${sql.raw(`${JOBS_SCHEMA}.job`)}
-        where name = 'mail-send' and state in ('created', 'retry') and data->>'to' = ${email}`)
+        where state in ('created', 'retry') and ((name = 'mail-send' and data->>'to' = ${email})
+          or (name = 'auth-password-reset' and data->>'email' = ${email}))`)
     ).rows[0]?.n,
   );
 
@@ -148,9 +150,12 @@ describe('issue 10: exportMember and eraseMember walk the registry', () => {
     expect(data.watchlist.map((w: { id: number }) => w.id)).toEqual([c.id]);
     expect(data.hidden_list).toHaveLength(1);
     expect(data.reports).toEqual([expect.objectContaining({ target_id: c.id, details: 'A meldet C' })]);
-    // The verification mail, and the check for a notice mail (a's request was accepted).
+    // The request for a reset link, and the checks for a notice mail (a's request was accepted).
     expect(data.jobs).toEqual(
-      expect.arrayContaining([expect.objectContaining({ job: 'mail-send', state: 'created' })]),
+      expect.arrayContaining([
+        expect.objectContaining({ job: 'auth-password-reset', state: 'created' }),
+        expect.objectContaining({ job: 'notifications-mail', state: 'created' }),
+      ]),
     );
     const text = JSON.stringify(data);
     for (const secret of [b.email, c.email, 'C meldet A', '$argon2', 'token_hash'])

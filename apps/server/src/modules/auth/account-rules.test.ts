@@ -8,7 +8,7 @@ import { users } from '../../db/schema/users.ts';
 import { registerMember, strongPassword, verifyMember } from '../../test/factories.ts';
 import { call, createTestApp, outbox, type TestApp } from '../../test/test-app.ts';
 import { findActiveUser } from '../users/users.service.ts';
-import { requestPasswordReset, resetPassword, sendVerificationMail } from './accounts.service.ts';
+import { resetPassword, sendPasswordReset, sendVerificationMail } from './accounts.service.ts';
 import { verifyPassword } from './passwords.ts';
 
 /**
@@ -90,6 +90,33 @@ describe('DESIGN §8: password hashes are upgraded at sign-in', () => {
 });
 
 describe('issue 9: forgotten password', () => {
+  it('reset rule: forgot-password does the same work for a known and an unknown address: the answer only stores the request; the link is made and mailed after it', async () => {
+    const m = await registerMember(t);
+    const unknown = `niemand-${Date.now()}@example.org`;
+    await outbox(t); // what registering queued has gone out
+    const jobs = t.app.ctx.jobs;
+    const links = async () => (await db().select().from(passwordResets)).length;
+    const linksBefore = await links();
+    const answers = [];
+    for (const email of [m.email, unknown]) {
+      const linksNow = await links();
+      const res = await forgot(email);
+      await t.app.ctx.mailer.idle();
+      answers.push([res.status, res.text]);
+      expect({
+        requests: await jobs.pending('auth-password-reset'),
+        mails: await jobs.pending('mail-send'),
+        links: await links(),
+      }).toEqual({ requests: 1, mails: 0, links: linksNow });
+      await outbox(t);
+      expect(await jobs.pending('auth-password-reset')).toBe(0);
+    }
+    expect(answers[0]).toEqual(answers[1]);
+    expect(await links()).toBe(linksBefore + 1);
+    expect(await resetTokens(m.email)).toHaveLength(1);
+    expect(await mailsTo(unknown)).toEqual([]);
+  });
+
   it('reset rule: a reset link carries an opaque "pr_" token of 43 base64url characters, kept only as its SHA-256', async () => {
     const m = await registerMember(t);
     await forgot(m.email);
@@ -144,7 +171,7 @@ describe('issue 9: forgotten password', () => {
                     .update(passwordResets)
                     .set({ usedAt: new Date() })
                     .where(eq(passwordResets.tokenHash, sha256(first!)));
-                  await requestPasswordReset(t.app.ctx, m.email);
+                  await sendPasswordReset(t.app.ctx, m.email);
                   return claim.set(values).where(where).returning(fields);
                 },
               }),

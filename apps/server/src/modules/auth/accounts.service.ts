@@ -108,18 +108,32 @@ export async function sweepUnverifiedAccounts(ctx: AppContext, now = new Date())
   return deleteUnverifiedBefore(ctx.db, new Date(now.getTime() - UNVERIFIED_KEEP_DAYS * 86_400_000));
 }
 
-/** Only ever for the address's verified account, or (if none) its newest unverified one. */
+/**
+ * The forgot-password form only stores this request (the job `auth-password-reset` then runs
+ * `sendPasswordReset`): the same one write for every address, so the answer's time does not tell
+ * whether an account has it.
+ */
 export async function requestPasswordReset(ctx: AppContext, email: string) {
+  await ctx.jobs.send('auth-password-reset', { email });
+}
+
+/**
+ * Only ever for the address's verified account, or (if none) its newest unverified one. The link and
+ * its mail are stored together, so a retried job never leaves a link nobody was sent.
+ */
+export async function sendPasswordReset(ctx: AppContext, email: string) {
   const [user] = await accountsByEmail(ctx.db, email, 1);
   if (!user) return;
   const token = newOpaqueToken('pr');
-  await ctx.db.insert(passwordResets).values({
-    userId: user.id,
-    tokenHash: hashToken(token),
-    expiresAt: new Date(Date.now() + ctx.config.tokens.resetTtlSec * 1000),
-  });
   const url = `${ctx.config.appUrl}/password/reset/${token}`;
-  ctx.mailer.queue(mailTemplate('reset', user.locale, ctx.config.appName, user, url));
+  await ctx.db.transaction(async (tx) => {
+    await tx.insert(passwordResets).values({
+      userId: user.id,
+      tokenHash: hashToken(token),
+      expiresAt: new Date(Date.now() + ctx.config.tokens.resetTtlSec * 1000),
+    });
+    await ctx.mailer.queueIn(tx, mailTemplate('reset', user.locale, ctx.config.appName, user, url));
+  });
 }
 
 /** Sets the new password, uses up every open reset link and ends all sessions of the member. */

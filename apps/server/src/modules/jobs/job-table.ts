@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { eraseAccountJob, eraseDueAccountsJob } from '../account/account.jobs.ts';
-import { sweepUnverifiedAccountsJob } from '../auth/accounts.jobs.ts';
+import { passwordResetJob, sweepUnverifiedAccountsJob } from '../auth/accounts.jobs.ts';
 import { sendMailJob } from '../mail/mail.jobs.ts';
 import { forgetReadNotificationsJob, noticeMailJob, pushJob } from '../notifications/notifications.jobs.ts';
 import { expireFriendRequestsJob } from '../partners/friendship.jobs.ts';
@@ -11,6 +11,7 @@ export const jobTable = [
   sendMailJob,
   expireFriendRequestsJob,
   sweepUnverifiedAccountsJob,
+  passwordResetJob,
   eraseAccountJob,
   eraseDueAccountsJob,
   declarationJob,
