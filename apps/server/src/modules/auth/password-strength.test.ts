@@ -62,6 +62,37 @@ describe('issue 9 item 9: password strength (zxcvbn-ts with German and English d
     expect((await register(strongPassword, { email: 'kerstin.berger@example.org' })).status).toBe(201);
   });
 
+  it('password rule: a word with a year and signs ("sommer2024!!") is refused in German and English; a similar passphrase passes', async () => {
+    const inEnglish = await call(t, 'POST', '/api/register', {
+      locale: 'en',
+      body: {
+        email: `strength-en-${Date.now()}@example.org`,
+        nickname: 'Anna',
+        password: 'sommer2024!!',
+        password_confirmation: 'sommer2024!!',
+        terms_accepted: true,
+        locale: 'en',
+      },
+    });
+    expect([inEnglish.status, inEnglish.json]).toEqual([
+      422,
+      {
+        message: 'Please check your input.',
+        code: 'validation_failed',
+        errors: { password: ['This password is too easy to guess. Please choose another one.'] },
+      },
+    ]);
+    for (const password of ['sommer2024!!', 'Sommer 2024!!']) {
+      const res = await register(password);
+      expect({ password, status: res.status, body: res.json }).toEqual({
+        password,
+        status: 422,
+        body: refused,
+      });
+    }
+    expect((await register('Sommer am See 2024!!')).status).toBe(201);
+  });
+
   it('issue 9 item 9: reset-password goes through the same check and a refusal keeps the link usable', async () => {
     const m = await registerMember(t, { nickname: 'Wolkenfrei' });
     await call(t, 'POST', '/api/auth/forgot-password', { body: { email: m.email } });

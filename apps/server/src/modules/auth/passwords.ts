@@ -106,9 +106,31 @@ function isRepeatedWord(password: string): boolean {
   return /^(.{3,})\1+$/u.test(letters);
 }
 
-/** Refuses guessable passwords (zxcvbn score below 3) and personal ones; no composition rules (DESIGN.md §8). */
+/** zxcvbn's score 3 begins at this many guesses. */
+const SCORE_3_GUESSES = 1e8;
+
+/**
+ * "sommer2024!!", "Regenbogen 1987": one word with only digits, signs and blanks before and after it.
+ * zxcvbn adds ten thousand guesses for every part of a password beyond the first (for not knowing how
+ * many parts there are), which lifts these to score 3; but a word with a year and signs around it is
+ * the first thing a cracker's rules try. So here only what the parts cost together counts: the
+ * guesses of the word's pieces and of each run of digits or of signs around it, multiplied.
+ */
+function isDressedUpWord(zxcvbn: ZxcvbnFactory, password: string, inputs: string[]): boolean {
+  const parts = /^([^\p{L}]*)(\p{L}+)([^\p{L}]*)$/u.exec(password);
+  if (!parts) return false;
+  const runs = [parts[1]!, parts[3]!].flatMap((around) => around.match(/\p{N}+|[^\p{N}]+/gu) ?? []);
+  const pieces = [parts[2]!, ...runs].flatMap((part) => zxcvbn.check(part, inputs).sequence);
+  return pieces.reduce((guesses, piece) => guesses * piece.guesses, 1) < SCORE_3_GUESSES;
+}
+
+/**
+ * Refuses guessable passwords (zxcvbn score below 3, a word dressed up with a year and signs) and
+ * personal ones; no composition rules (DESIGN.md §8).
+ */
 export async function isWeakPassword(password: string, personal: string[]): Promise<boolean> {
   if (isRepeatedWord(password)) return true;
   const zxcvbn = await loadEstimator();
-  return zxcvbn.check(password, [...personalInputs(personal), ...productWords()]).score < 3;
+  const inputs = [...personalInputs(personal), ...productWords()];
+  return isDressedUpWord(zxcvbn, password, inputs) || zxcvbn.check(password, inputs).score < 3;
 }
