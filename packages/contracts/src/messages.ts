@@ -28,6 +28,8 @@ export const validationMessages = {
       'Bitte bestätige, dass Premium sofort beginnen soll und dein Widerrufsrecht damit vorzeitig erlöschen kann.',
     always_on:
       'Hinweise zur Sicherheit und zum Löschen deines Kontos und zum Herunterladen deiner Daten kommen immer per E-Mail und lassen sich nicht abschalten.',
+    fixed_channels:
+      'Entscheidungen der Moderation und Rückmeldungen zu deinen Meldungen kommen immer in der App und per E-Mail und lassen sich nicht abschalten.',
   },
   en: {
     required: 'This field is required',
@@ -49,6 +51,8 @@ export const validationMessages = {
       'Please confirm that premium should start at once and that your right of withdrawal may therefore end early.',
     always_on:
       "Notices about your account's security, about deleting it and about downloading your data always come by e-mail and cannot be switched off.",
+    fixed_channels:
+      'Moderation decisions and news of your reports always come in the app and by e-mail and cannot be switched off.',
   },
 } as const satisfies Record<Locale, Record<string, string>>;
 

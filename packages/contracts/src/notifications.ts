@@ -97,18 +97,20 @@ const isTimeZone = (tz: string) => {
 };
 
 /**
- * `PUT /api/user/notifications`: any part; kinds left out keep their choices. An always-on kind may be
- * sent back as it is (a client that returns what it read), but any other value of it is refused with
- * `always_on` on that channel: it cannot be switched off, nor moved to another channel.
+ * `PUT /api/user/notifications`: any part; kinds left out keep their choices. Every kind the GET answers
+ * is taken, so a client may send back what it read; a fixed kind only as it is: any other value of it is
+ * refused on that channel, `always_on` for the always-on notices and `fixed_channels` for what the law
+ * asks to tell in the app and by mail. Neither can be switched off, nor moved to another channel.
  */
 export const updateNotificationPreferences = z.object({
   choices: z
-    .partialRecord(z.enum([...CHOOSABLE_KINDS, ...ALWAYS_ON_KINDS]), channelChoices.partial())
+    .partialRecord(z.enum(NOTIFICATION_KINDS), channelChoices.partial())
     .superRefine((choices, ctx) => {
-      for (const kind of ALWAYS_ON_KINDS) {
+      for (const kind of FIXED_KINDS) {
+        const message = vmsg(isAlwaysOn(kind) ? 'always_on' : 'fixed_channels');
         for (const [channel, on] of Object.entries(choices[kind] ?? {})) {
           if (on !== DEFAULT_CHOICES[kind][channel as NotificationChannel]) {
-            ctx.addIssue({ code: 'custom', path: [kind, channel], message: vmsg('always_on') });
+            ctx.addIssue({ code: 'custom', path: [kind, channel], message });
           }
         }
       }

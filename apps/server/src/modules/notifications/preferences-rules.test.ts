@@ -1,6 +1,7 @@
-import { DEFAULT_CHOICES } from '@trostnetz/contracts/notifications';
+import { DEFAULT_CHOICES, FIXED_KINDS, NOTIFICATION_KINDS } from '@trostnetz/contracts/notifications';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type MemberTokens, registerMember, verifyMember } from '../../test/factories.ts';
+import { grantRole, makeSuperAdmin } from '../../test/staff.ts';
 import { call, createTestApp, outbox, type TestApp } from '../../test/test-app.ts';
 import { newsConfirmUrl, unsubscribeUrl } from './notification-links.ts';
 import { inQuietHours, orDefaults, quietHoursEnd } from './preferences.service.ts';
@@ -139,6 +140,63 @@ describe('notifications: the choices', () => {
         news_confirmed_at: null,
       },
     ]);
+  });
+
+  it('preferences rule: what GET /api/user/notifications answered, sent back by PUT exactly as it came, is accepted and changes nothing: for a member, a moderator and a super admin (all see the moderation and report kinds), with calm defaults and with choices of their own', async () => {
+    const plain = await member();
+    const moderator = await member();
+    await grantRole(t, moderator.id, 'moderator');
+    const admin = await member();
+    await makeSuperAdmin(t, admin.id);
+    const chosen = await member();
+    await prefs(chosen, {
+      choices: { chat_message: { email: false }, group_post: { push: true } },
+      quiet_hours: { start: 21, end: 8 },
+      time_zone: 'Europe/Vienna',
+    });
+    for (const [who, m] of [
+      ['member', plain],
+      ['moderator', moderator],
+      ['super admin', admin],
+      ['member with own choices', chosen],
+    ] as const) {
+      const before = await shown(m);
+      expect(Object.keys(before.json.choices as object).sort(), who).toEqual([...NOTIFICATION_KINDS].sort());
+      const stored = await storedSettings(m);
+      const echo = await prefs(m, before.json);
+      expect([who, echo.status, echo.json]).toEqual([who, 200, before.json]);
+      expect((await shown(m)).json, who).toEqual(before.json);
+      expect(await storedSettings(m), who).toEqual(stored);
+    }
+  });
+
+  it('fixed-channels rule: a moderation notice, a report’s receipt and its outcome may be sent back as they are, but not changed (422 on that channel, in German and English)', async () => {
+    const m = await member();
+    for (const kind of ['moderation', 'report_received', 'report_decided'] as const) {
+      expect((FIXED_KINDS as readonly string[]).includes(kind)).toBe(true);
+      expect((await prefs(m, { choices: { [kind]: DEFAULT_CHOICES[kind] } })).status, kind).toBe(200);
+      for (const channel of ['in_app', 'email', 'push'] as const) {
+        for (const locale of ['de', 'en'] as const) {
+          const res = await call(t, 'PUT', '/api/user/notifications', {
+            token: m.token,
+            locale,
+            body: { choices: { [kind]: { [channel]: !DEFAULT_CHOICES[kind][channel] } } },
+          });
+          expect([res.status, res.json.errors], `${kind}.${channel}`).toEqual([
+            422,
+            {
+              [`choices.${kind}.${channel}`]: [
+                locale === 'de'
+                  ? 'Entscheidungen der Moderation und Rückmeldungen zu deinen Meldungen kommen immer in der App und per E-Mail und lassen sich nicht abschalten.'
+                  : 'Moderation decisions and news of your reports always come in the app and by e-mail and cannot be switched off.',
+              ],
+            },
+          ]);
+        }
+      }
+    }
+    expect((await shown(m)).json.choices).toEqual(DEFAULT_CHOICES);
+    expect(await storedSettings(m)).toEqual([]);
   });
 
   it('unsubscribe rule: one click never switches off a fixed kind (a report’s receipt, a security notice) and stores nothing for it; with a choosable kind in the same link, only that one is switched off', async () => {

@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import {
   type ChannelChoices,
   DEFAULT_CHOICES,
@@ -112,9 +113,10 @@ export function presentPreferences(ctx: AppContext, row: SettingsRow): Notificat
 }
 
 /**
- * Stores the changed parts. Switching product news mail on only asks for it (the confirmation mail
- * follows, UWG § 7); switching it off also forgets an earlier confirmation. Answers whether a
- * confirmation mail is due.
+ * Stores the changed parts; of the choices only what differs from the calm defaults, so a client that
+ * sends back every kind as it read them stores nothing new, and a request that changes nothing writes
+ * nothing. Switching product news mail on only asks for it (the confirmation mail follows, UWG § 7);
+ * switching it off also forgets an earlier confirmation. Answers whether a confirmation mail is due.
  */
 export async function updatePreferences(
   ctx: AppContext,
@@ -124,8 +126,13 @@ export async function updatePreferences(
   const current = await settingsOf(ctx.db, userId);
   const choices = { ...current.choices };
   for (const [kind, given] of Object.entries(input.choices ?? {}) as [NotificationKind, ChannelChoices][]) {
-    // An always-on kind arrives only as it is (the contract refuses anything else): nothing to store.
-    if (isChoosable(kind)) choices[kind] = { ...choices[kind], ...given };
+    // A fixed kind arrives only as it is (the contract refuses anything else): nothing to store.
+    if (!isChoosable(kind)) continue;
+    const own = Object.entries({ ...choices[kind], ...given }).filter(
+      ([channel, on]) => on !== DEFAULT_CHOICES[kind][channel as NotificationChannel],
+    );
+    if (own.length > 0) choices[kind] = Object.fromEntries(own);
+    else delete choices[kind];
   }
   const newsWanted = Boolean(choices.news?.email);
   const confirmNews = newsWanted && !current.newsConfirmedAt && !current.choices.news?.email;
@@ -137,6 +144,13 @@ export async function updatePreferences(
     newsConfirmedAt: newsWanted ? current.newsConfirmedAt : null,
     updatedAt: new Date(),
   };
+  const unchanged =
+    isDeepStrictEqual(choices, current.choices) &&
+    values.quietStart === current.quietStart &&
+    values.quietEnd === current.quietEnd &&
+    values.timeZone === current.timeZone &&
+    values.newsConfirmedAt === current.newsConfirmedAt;
+  if (unchanged) return { row: current, confirmNews: false };
   const [row] = await ctx.db
     .insert(notificationSettings)
     .values({ userId, ...values })
