@@ -140,6 +140,11 @@ export const errorCatalogue = {
     de: 'Diese Meldung bearbeitet schon jemand anderes.',
     en: 'Someone else is already handling this report.',
   },
+  report_about_self: {
+    status: 403,
+    de: 'Eine Meldung über dich selbst oder über deine eigenen Worte übernimmt und entscheidet eine andere Person aus dem Team.',
+    en: 'A report about you or about your own words is taken and decided by someone else on the team.',
+  },
   appeal_same_moderator: {
     status: 403,
     de: 'Über einen Widerspruch entscheidet eine andere Person als die, die die erste Entscheidung getroffen hat.',

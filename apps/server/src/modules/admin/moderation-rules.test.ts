@@ -91,6 +91,10 @@ const SAME_MODERATOR = error(
   'appeal_same_moderator',
   'Über einen Widerspruch entscheidet eine andere Person als die, die die erste Entscheidung getroffen hat.',
 );
+const OWN_CASE = {
+  de: 'Eine Meldung über dich selbst oder über deine eigenen Worte übernimmt und entscheidet eine andere Person aus dem Team.',
+  en: 'A report about you or about your own words is taken and decided by someone else on the team.',
+};
 const NOT_APPEALABLE = error('not_appealable', 'Gegen diese Entscheidung ist kein Widerspruch möglich.');
 
 const ref = (m: Member | Staff) => ({ id: m.id, nickname: m.nickname });
@@ -624,6 +628,51 @@ describe('taking an item', () => {
     const mine = await call(w.t, 'POST', `/api/admin/reports/${r2}/assign`, { token: w.mod1.token });
     expect(mine.status).toBe(200);
     expect((await reportRow(w, r2)).assigneeId).toBe(w.mod1.id);
+  });
+});
+
+describe('a report about a moderator', () => {
+  it('own case rule: a report about a moderator’s profile, post or chat message: they may neither take nor decide it (403 report_about_self, in German and English, nothing written); a colleague takes and decides it', async () => {
+    const mod1 = w.mod1 as unknown as Member;
+    const postId = await postOf(w, mod1.id, 'Vom Moderator', 'Eigene Worte');
+    const chatId = await chatWithReporter(w, mod1);
+    const message = await sendMessage(w, chatId, mod1.id, w.reporter.id, 'Eine eigene Nachricht');
+    const noAction = { decision: 'no_action', rule: 'other', statement: 'Nichts zu tun.' } as const;
+    for (const reportId of [
+      await reportProfile(w, mod1.id),
+      await reportPost(w, postId),
+      await reportMessage(w, message.id),
+    ]) {
+      const before = await lastAuditId(w);
+      for (const locale of ['de', 'en'] as const) {
+        const take = await call(w.t, 'POST', `/api/admin/reports/${reportId}/assign`, {
+          token: w.mod1.token,
+          locale,
+        });
+        const decideIt = await call(w.t, 'POST', `/api/admin/reports/${reportId}/decision`, {
+          token: w.mod1.token,
+          locale,
+          body: noAction,
+        });
+        const refused = error('report_about_self', OWN_CASE[locale]);
+        expect([take.status, take.json]).toEqual([403, refused]);
+        expect([decideIt.status, decideIt.json]).toEqual([403, refused]);
+      }
+      expect(await reportRow(w, reportId)).toMatchObject({
+        status: 'open',
+        assigneeId: null,
+        decisionId: null,
+      });
+      expect(await auditAfter(w, before)).toEqual([]);
+      const taken = await call(w.t, 'POST', `/api/admin/reports/${reportId}/assign`, { token: w.mod2.token });
+      expect([taken.status, taken.json.assignee]).toEqual([200, ref(w.mod2)]);
+      const byColleague = await decide(w, w.mod2, reportId, noAction);
+      expect([byColleague.status, byColleague.json.status]).toEqual([200, 'resolved']);
+    }
+    // The words of someone else stay theirs to decide: the same moderator takes a report about the author.
+    const other = await reportPost(w, await authorPost(w, 'Von der Autorin', 'Nicht meine Worte'));
+    const mine = await call(w.t, 'POST', `/api/admin/reports/${other}/assign`, { token: w.mod1.token });
+    expect(mine.status).toBe(200);
   });
 });
 

@@ -214,10 +214,23 @@ export async function reportDetail(db: Db, id: number): Promise<AdminReport> {
 const takenByOther = (r: Pick<ReportRow, 'status' | 'assigneeId'>, staff: Member) =>
   r.status === 'in_review' && r.assigneeId !== staff.id;
 
-/** Take an item: open → in review, assigned to me (409 report_taken when someone else has it). */
+/**
+ * Nobody judges their own case: a report about the staff member's profile or about words they wrote
+ * is taken and decided by a colleague (403 report_about_self).
+ */
+async function refuseOwnCase(db: Db, staff: Member, anchor: ReportRow) {
+  const { authorId } = await contentOf(db, anchor.targetType, anchor.targetId, anchor.snapshot ?? null);
+  if (authorId === staff.id) throw new AppError('report_about_self');
+}
+
+/**
+ * Take an item: open → in review, assigned to me (409 report_taken when someone else has it; 403
+ * report_about_self when it is about me).
+ */
 export async function assignReport(ctx: AppContext, staff: Member, id: number) {
   const anchor = await reportRow(ctx.db, id);
   if (anchor.status === 'resolved') throw new AppError('conflict');
+  await refuseOwnCase(ctx.db, staff, anchor);
   await ctx.db.transaction(async (tx) => {
     // The item, not only the report named: a report that came in later must not hand a taken item over.
     const item = await tx
@@ -331,6 +344,7 @@ export function suspensionEnd(day: string | undefined): Date {
 export async function decideReport(ctx: AppContext, staff: Member, id: number, body: ReportDecisionBody) {
   const anchor = await reportRow(ctx.db, id);
   if (anchor.status === 'resolved') throw new AppError('conflict');
+  await refuseOwnCase(ctx.db, staff, anchor);
   const group = await groupOf(ctx.db, anchor);
   if (group.some((r) => takenByOther(r, staff))) throw new AppError('report_taken');
   const until = body.decision === 'member_suspended' ? suspensionEnd(body.until) : null;
