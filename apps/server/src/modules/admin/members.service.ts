@@ -18,13 +18,14 @@ import { isOnboarded } from '../../policies/members.ts';
 import { isPremium } from '../../policies/premium.ts';
 import { markForDeletion } from '../account/deletion.service.ts';
 import { sendVerificationMail } from '../auth/accounts.service.ts';
+import { endStaffSessionsOf } from '../auth/sessions.service.ts';
 import { endMemberLive } from '../chat/chat.service.ts';
 import { mailTemplate } from '../mail/templates.ts';
 import { notify } from '../notifications/notifier.ts';
 import { announcePremium, recomputePremium } from '../payments/payments.service.ts';
 import { audit } from './audit.service.ts';
 import { suspendMember, suspensionEnd, tellAffected } from './moderation.service.ts';
-import { dropSecondFactor, endStaffSessionsOf } from './staff.service.ts';
+import { dropSecondFactor } from './staff.service.ts';
 
 const PAGE = 50;
 

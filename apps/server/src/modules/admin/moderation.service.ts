@@ -22,12 +22,12 @@ import { longDate } from '../../i18n/long-date.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Tx } from '../../lifecycle/member-data.ts';
 import { isGone } from '../../policies/members.ts';
+import { endStaffSessionsOf } from '../auth/sessions.service.ts';
 import { announceModeratedMessage, endMemberLive } from '../chat/chat.service.ts';
 import { layout } from '../mail/templates.ts';
 import { noticeLinkUrl } from '../notifications/notification-links.ts';
 import { notify } from '../notifications/notifier.ts';
 import { audit } from './audit.service.ts';
-import { endStaffSessionsOf } from './staff.service.ts';
 
 type DbTarget = 'profile' | 'message' | 'post' | 'comment';
 type ApiTarget = 'profile' | 'chat_message' | 'post' | 'comment';

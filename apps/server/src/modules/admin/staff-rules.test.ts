@@ -8,7 +8,7 @@ import { auditLog, staffCredentials, staffSessions, suspensions } from '../../db
 import { users } from '../../db/schema/users.ts';
 import { type MemberTokens, onboardMember, registerMember, strongPassword } from '../../test/factories.ts';
 import { grantRole, makeSuperAdmin, staffSignIn, totpCode } from '../../test/staff.ts';
-import { call, createTestApp, type TestApp } from '../../test/test-app.ts';
+import { call, createTestApp, outbox, type TestApp } from '../../test/test-app.ts';
 import { openSecret, STAFF_ABSOLUTE_MS, STAFF_IDLE_MS } from './staff.service.ts';
 
 /**
@@ -418,6 +418,61 @@ describe('the console token and its session', () => {
     }
     const intact = await me(await resign(token, {}));
     expect([intact.status, intact.json.id]).toEqual([200, m.id]);
+  });
+
+  it('a new password (changed or reset) and "sign out everywhere else" end every console session of the member: 401 invalid_token; the member app’s own session and a colleague’s console stay', async () => {
+    const newPassword = 'Ein neues Passwort am Deich 8';
+    const ways: Array<[string, (m: MemberTokens) => Promise<void>]> = [
+      [
+        'password changed',
+        async (m) => {
+          const res = await en('POST', '/api/settings/change-password', {
+            token: m.token,
+            body: {
+              current_password: strongPassword,
+              password: newPassword,
+              password_confirmation: newPassword,
+            },
+          });
+          expect(res.status, res.text).toBe(200);
+        },
+      ],
+      [
+        'signed out everywhere else',
+        async (m) => {
+          const res = await en('DELETE', '/api/settings/sessions', { token: m.token });
+          expect(res.status, res.text).toBe(200);
+        },
+      ],
+      [
+        'password reset',
+        async (m) => {
+          await en('POST', '/api/auth/forgot-password', { body: { email: m.email } });
+          const link = (await outbox(t)).flatMap((x) => (x.to.includes(m.email) ? x.links : []));
+          const token = link.find((l) => l.includes('/password/reset/'))!.split('/password/reset/')[1];
+          const res = await en('POST', '/api/auth/reset-password', {
+            body: { token, password: newPassword, password_confirmation: newPassword },
+          });
+          expect(res.status, res.text).toBe(200);
+        },
+      ],
+    ];
+    for (const [way, end] of ways) {
+      const { m, token } = await enrolledStaff();
+      const second = await staffSignIn(t, m);
+      for (const console of [token, second.token])
+        expect([way, (await me(console)).status]).toEqual([way, 200]);
+      await end(m);
+      for (const session of [token, second.token]) {
+        const res = await me(session);
+        expect([way, res.status, res.json]).toEqual([way, 401, error('invalid_token')]);
+      }
+      expect([way, (await me(adminToken)).status]).toEqual([way, 200]);
+    }
+    // The member app's session that asked stays (a reset ends that one too, as before).
+    const { m } = await enrolledStaff();
+    await en('DELETE', '/api/settings/sessions', { token: m.token });
+    expect((await en('GET', '/api/settings/me', { token: m.token })).status).toBe(200);
   });
 
   it('a live session of a member suspended or gone since opens nothing: 401 invalid_token', async () => {

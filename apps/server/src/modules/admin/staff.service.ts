@@ -293,14 +293,6 @@ export async function endStaffSession(db: Db, sessionId: string) {
   await db.update(staffSessions).set({ revokedAt: new Date() }).where(eq(staffSessions.id, sessionId));
 }
 
-/** Every console session of a member ends (suspension, roles taken, deletion). */
-export async function endStaffSessionsOf(db: Db | Tx, userId: number) {
-  await db
-    .update(staffSessions)
-    .set({ revokedAt: new Date() })
-    .where(and(eq(staffSessions.userId, userId), isNull(staffSessions.revokedAt)));
-}
-
 /**
  * Takes a staff member's confirmed second factor away (secret and recovery codes): their next sign-in
  * enrols again. False when they had none to take.

@@ -2,9 +2,11 @@ import { isStorableText } from '@trostnetz/contracts/fields';
 import { and, desc, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
 import type { Db } from '../../db/client.ts';
+import { staffSessions } from '../../db/schema/moderation.ts';
 import { refreshTokens, sessions } from '../../db/schema/sessions.ts';
 import { memberColumns, users } from '../../db/schema/users.ts';
 import { AppError } from '../../lib/app-error.ts';
+import type { Tx } from '../../lifecycle/member-data.ts';
 import { goneColumns, isGone, present } from '../../policies/members.ts';
 import { endMemberLive } from '../chat/chat.service.ts';
 import { clientFamily } from './client-info.ts';
@@ -102,11 +104,25 @@ export async function revokeSession(db: Db, sessionId: string, reason: string) {
     .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
 }
 
+/** Every session of the member ends, console sessions included (a password reset, an undone e-mail change). */
 export async function revokeAllSessions(db: Db, userId: number, reason: string) {
   await db
     .update(sessions)
     .set({ revokedAt: new Date(), revokedReason: reason })
     .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+  await endStaffSessionsOf(db, userId);
+}
+
+/**
+ * Every console session of a member ends. A console session is opened with the member's password, so
+ * whatever signs the member out everywhere ends it too (a new password, "sign out everywhere else"),
+ * as do a suspension, roles taken and deletion.
+ */
+export async function endStaffSessionsOf(db: Db | Tx, userId: number) {
+  await db
+    .update(staffSessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(staffSessions.userId, userId), isNull(staffSessions.revokedAt)));
 }
 
 // Stryker disable next-line StringLiteral: the statement's name is never seen; any name (or none) plans the same query
@@ -202,13 +218,17 @@ export async function endOwnSession(ctx: AppContext, userId: number, sessionId: 
   return true;
 }
 
-/** Ends every session of the member but this one, and closes their sockets; answers how many ended. */
+/**
+ * Ends every session of the member but this one (and every console session: none of them is this one),
+ * and closes their sockets; answers how many of the member's sessions ended.
+ */
 export async function endOtherSessions(ctx: AppContext, userId: number, keep: string, reason: string) {
   const ended = await ctx.db
     .update(sessions)
     .set({ revokedAt: new Date(), revokedReason: reason })
     .where(and(eq(sessions.userId, userId), ne(sessions.id, keep), isNull(sessions.revokedAt)))
     .returning({ id: sessions.id });
+  await endStaffSessionsOf(ctx.db, userId);
   // Every socket of the member closes; those of the kept session reconnect with their still valid auth.
   await endMemberLive(ctx, userId);
   return ended.length;

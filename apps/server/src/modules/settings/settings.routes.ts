@@ -56,7 +56,7 @@ export async function settingsRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
         body: changePasswordBody,
         response: { 200: messageResponse },
         description:
-          'Every other session of the member ends; this one stays. 422 for a wrong current password.',
+          'Every other session of the member ends, console sessions included; this one stays. 422 for a wrong current password.',
       },
       preHandler: app.requireMember,
       config: { rateLimit: perMember('password-change', limits.passwordChange) },
@@ -155,7 +155,7 @@ export async function settingsRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
       schema: {
         tags,
         response: { 200: endedSessions },
-        description: 'Signs out everywhere else: every session but this one ends.',
+        description: 'Signs out everywhere else: every session but this one ends, console sessions included.',
       },
       preHandler: app.requireMember,
     },
