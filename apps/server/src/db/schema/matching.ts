@@ -3,6 +3,7 @@ import {
   bigint,
   boolean,
   customType,
+  date,
   index,
   integer,
   pgTable,
@@ -73,6 +74,11 @@ export const matchingPool = pgTable(
     ageBits: integer('age_bits').notNull(),
     partnerAgeBits: integer('partner_age_bits').notNull(),
     tagBits: varbit('tag_bits').notNull(),
+    /**
+     * The UTC day of the member's last sign of use (last seen, else registered): suggested only while it
+     * is recent (ACTIVE_WITHIN_DAYS, decision 026). Moves on the first last-seen ping of a day.
+     */
+    activeOn: date('active_on', { mode: 'string' }).notNull(),
   },
   // No key with `share`: its column in an index would tempt PGlite, which starts with enable_seqscan off,
   // away from the plain scan of a partition (decision 017). refreshActive keeps one row per answer.

@@ -1,12 +1,21 @@
 import { memberChannel } from '@trostnetz/contracts/realtime';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { blocks } from '../../db/schema/safety.ts';
 import { users } from '../../db/schema/users.ts';
-import { type AnswerOverrides, type MemberTokens, onboardMember } from '../../test/factories.ts';
+import {
+  type AnswerOverrides,
+  answerAll,
+  type MemberTokens,
+  onboardMember,
+  registerMember,
+  signInFrom,
+  verifyMember,
+} from '../../test/factories.ts';
 import { connectPusher, subscribed, waitFor } from '../../test/pusher-client.ts';
 import { makeSuperAdmin } from '../../test/staff.ts';
 import { call, createListeningTestApp, type TestApp } from '../../test/test-app.ts';
+import { ACTIVE_WITHIN_DAYS } from './matching.service.ts';
 
 /**
  * Issue 21: every matching rule decides on data built for it. Each test has its own community: a kind
@@ -258,5 +267,86 @@ describe('matching rules: both members of a match', () => {
     } finally {
       pusher.disconnect();
     }
+  });
+});
+
+describe('matching rules: only members active recently are suggested', () => {
+  afterEach(() => vi.useRealTimers());
+  const DAY = 86_400_000;
+  // Everyone registers now; from the start of tomorrow (UTC) the clock moves forward as days pass.
+  const tomorrow = () => (Math.floor(Date.now() / DAY) + 1) * DAY;
+  /** A community of its own: lost a pregnancy, speaks only this language (nobody else in this file). */
+  const join = (language: string) => () =>
+    onboardMember(t, { loss_kind: ['pregnancy'], languages: [language] });
+  /** Signs in afresh at `at` (a token from weeks before has expired). */
+  async function signedInAt(m: MemberTokens, at: number): Promise<MemberTokens> {
+    vi.setSystemTime(at);
+    return { ...m, token: (await signInFrom(t, m.email, 'Firefox on Linux')).token };
+  }
+  /** The member's app pings last seen at `at` (SPEC.md §7: every 60 s while a page is open). */
+  async function seenAt(m: MemberTokens, at: number) {
+    const now = await signedInAt(m, at);
+    expect((await call(t, 'POST', '/api/profile/last_seen', { token: now.token })).status).toBe(204);
+    return now;
+  }
+  /** Registered now, finishes the questionnaire at `at`: their suggestions are found then. */
+  async function asksAt(language: string, at: number) {
+    const m = await registerMember(t);
+    await verifyMember(t, m);
+    await makeSuperAdmin(t, m.id); // room for ten: whoever is left out is left out by the rule
+    const now = await signedInAt(m, at);
+    await answerAll(t, now, { loss_kind: ['pregnancy'], languages: [language] });
+    return now;
+  }
+
+  it('matching rule: a member last seen 59 or 60 days ago is suggested, 61 days ago not, counted in whole UTC days; seen again, suggested again', async () => {
+    expect(ACTIVE_WITHIN_DAYS).toBe(60);
+    const d0 = tomorrow();
+    const [b61, b61LastMs, b60FirstMs, b60, b59] = [
+      await join('uk')(),
+      await join('uk')(),
+      await join('uk')(),
+      await join('uk')(),
+      await join('uk')(),
+    ];
+    await seenAt(b61, d0 + 12 * 3_600_000);
+    await seenAt(b61LastMs, d0 + DAY - 1);
+    await seenAt(b60FirstMs, d0 + DAY);
+    await seenAt(b60, d0 + DAY + 12 * 3_600_000);
+    await seenAt(b59, d0 + 2 * DAY + 12 * 3_600_000);
+    vi.useRealTimers();
+    // At the first moment of the 61st day after d0: b61LastMs was seen 60 days and 1 ms before, on the 61st day before.
+    const me = await asksAt('uk', d0 + 61 * DAY);
+    expect(sorted(await suggestionsOf(me))).toEqual(idsOf([b59, b60, b60FirstMs]));
+
+    // Back: from the app's first ping on, suggested again.
+    await seenAt(b61, d0 + 61 * DAY + 60_000);
+    expect(await more(me)).toEqual([b61.id]);
+  });
+
+  it('matching rule: while nobody pinged yet, the registration counts: 60 days after its day suggested, 61 not', async () => {
+    const quiet = await join('ar')();
+    const registeredOn = Math.floor(Date.now() / DAY) * DAY;
+    expect(await suggestionsOf(await asksAt('ar', registeredOn + 61 * DAY - 1))).toContain(quiet.id);
+    vi.useRealTimers();
+    expect(await suggestionsOf(await asksAt('ar', registeredOn + 61 * DAY))).not.toContain(quiet.id);
+  });
+
+  it('matching rule: an open suggestion of a member not seen for 61 days is passed over for good, and its place goes to someone active', async () => {
+    const left = await join('en')();
+    const stays = await join('en')();
+    expect(await suggestionsOf(stays)).toEqual([left.id]);
+    const newer = await registerMember(t);
+    await verifyMember(t, newer);
+    const later = (Math.floor(Date.now() / DAY) + 61) * DAY;
+    const back = await seenAt(stays, later);
+    expect(await suggestionsOf(back)).toEqual([]);
+    // A member who finishes the questionnaire then finds `stays` and is offered back into the free place.
+    // (The questionnaire is a screen of the app, which pings while it is open.)
+    await answerAll(t, await seenAt(newer, later), { loss_kind: ['pregnancy'], languages: ['en'] });
+    expect(await suggestionsOf(back)).toEqual([newer.id]);
+    // Back after all, `left` is not suggested to `stays` again: passed over, as by "more suggestions".
+    await seenAt(left, later);
+    expect(await more(back)).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import { FriendStatus } from '@trostnetz/contracts/friendship';
-import { and, eq, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import {
@@ -21,6 +21,41 @@ import { profileFromAnswers } from './match-profile.ts';
 
 export const FREE_SUGGESTIONS = 3;
 export const PREMIUM_SUGGESTIONS = 10;
+
+/**
+ * Only members who were active recently are suggested, so nobody waits on someone who left (the original
+ * product's rule, decision 026). Active means a sign of use: the app's last-seen ping (every 60 s while a
+ * page is visible, SPEC.md §7), or the registration while no ping came yet. Counted in whole UTC days: a
+ * member last seen on the day 60 days before today is still suggested, one seen 61 days before is not.
+ */
+export const ACTIVE_WITHIN_DAYS = 60;
+const DAY_MS = 86_400_000;
+
+const utcDay = (at: Date) => at.toISOString().slice(0, 10);
+
+/** The earliest UTC day of last use that still counts as recently active at `now`. */
+export const activeSince = (now = new Date()) =>
+  utcDay(new Date(now.getTime() - ACTIVE_WITHIN_DAYS * DAY_MS));
+
+/** SQL over `users`: the UTC day of the member's last sign of use. */
+const activityDay = sql`(coalesce(${users.lastSeenAt}, ${users.createdAt}) at time zone 'UTC')::date`;
+
+/** SQL over `users`: active within the window at `now` (the same rule as the pool's `active_on`). */
+export const recentlyActive = (now = new Date()): SQL => sql`${activityDay} >= ${activeSince(now)}::date`;
+
+/**
+ * The member was seen (`seenBefore`: their last sign before this one): on the first of a new UTC day,
+ * their pool rows count that day. Once a day at most, so the pings of every minute write nothing here.
+ */
+export async function markSeen(db: Db, userId: number, seenBefore: Date | null, now = new Date()) {
+  const today = utcDay(now);
+  // Stryker disable next-line ConditionalExpression: equivalent when false, the update's own guard writes nothing on a day already counted; the check saves the statement
+  if (seenBefore && utcDay(seenBefore) === today) return;
+  await db
+    .update(matchingPool)
+    .set({ activeOn: today })
+    .where(and(eq(matchingPool.userId, userId), lt(matchingPool.activeOn, today)));
+}
 
 export const suggestionLimit = (u: Pick<Member, 'isPremium' | 'isSuperAdmin' | 'premiumUntil'>) =>
   isPremium(u) ? PREMIUM_SUGGESTIONS : FREE_SUGGESTIONS;
@@ -56,10 +91,11 @@ export async function refreshActive(db: Db, who: number | 'everyone') {
     // One row per must_share answer (the partition of that kind of loss), or one with share -1.
     await tx.execute(sql`
       insert into matching_pool (share, user_id, supporter, share_bits, language_bits, gender_bits,
-        partner_gender_bits, age_bits, partner_age_bits, tag_bits)
+        partner_gender_bits, age_bits, partner_age_bits, tag_bits, active_on)
       select s.share, p.user_id, p.role = 'supporter', p.share_bits, p.language_bits, p.gender_bits,
-        p.partner_gender_bits, p.age_bits, p.partner_age_bits, p.tag_bits
+        p.partner_gender_bits, p.age_bits, p.partner_age_bits, p.tag_bits, ${activityDay}
       from matching_profiles p
+      join ${users} on ${users.id} = p.user_id
       cross join lateral (select k from generate_series(0, 30) k where p.share_bits & (1 << k) <> 0
         union all select -1 where p.share_bits = 0) s(share)
       where p.active and ${scope(sql`p.user_id`)}`);
@@ -77,8 +113,8 @@ const bitsSet = (bits: number) => Array.from({ length: 31 }, (_, k) => k).filter
 
 /**
  * The matcher: hard filters (a shared kind of loss, languages, mutual gender and age preferences, supporters
- * only for seekers, never oneself, hidden in either direction, inactive, or anyone already paired or
- * suggested before), then the score over shared weighted answers as one bit count, best first, ties
+ * only for seekers, never oneself, hidden in either direction, inactive or not active recently, or anyone
+ * already paired or suggested before), then the score over shared weighted answers as one bit count, best first, ties
  * newest first. It scans the matching pool's partitions of the member's own kinds of loss, whose rows
  * hold the filters packed into integers (decision 017); a member found in two of them counts in the
  * first only.
@@ -103,6 +139,7 @@ export async function findCandidates(db: Db, userId: number, limit: number): Pro
         select p.user_id as id, ${score}::int as score
         from matching_pool p
         where ${pool}
+          and p.active_on >= ${activeSince()}::date
           and p.language_bits & ${me.languageBits} <> 0
           and ${me.role === 'supporter' ? sql`not p.supporter` : sql`true`}
           and ${wish(me.partnerGenderBits, sql`p.gender_bits`)}
@@ -183,6 +220,22 @@ export async function openSuggestionCount(db: Db, userId: number): Promise<numbe
     .where(openSuggestionOf(userId));
   // Stryker disable next-line OptionalChaining: equivalent, count(*) always answers one row
   return Number(row?.n ?? 0);
+}
+
+/**
+ * The member's open suggestions of someone not active recently are passed over for good, as "more
+ * suggestions" would: nobody waits on someone who left, and the places go to others.
+ */
+export async function passOverLeft(db: Db, userId: number) {
+  await db
+    .update(partnerships)
+    .set(setMySide(userId, 'dismissed', new Date()))
+    .where(
+      and(
+        openSuggestionOf(userId),
+        sql`not exists (select 1 from ${users} where ${users.id} = ${sideSql(userId).other} and ${recentlyActive()})`,
+      ),
+    );
 }
 
 /** Marks the member's open suggestions as seen-and-passed ("more suggestions"); they do not return. */

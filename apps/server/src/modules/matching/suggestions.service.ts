@@ -8,17 +8,20 @@ import {
   dismissOpenSuggestions,
   findCandidates,
   openSuggestionCount,
+  passOverLeft,
   storeSuggestions,
   suggestBack,
   suggestionLimit,
 } from './matching.service.ts';
 
 /**
- * Tops a member's open suggestions up to their limit. A new match is also offered to the other member
- * when they have room, and reaches them live (NewChatContact with friend_status 3).
+ * Tops a member's open suggestions up to their limit, after passing over those of members who left. A
+ * new match is also offered to the other member when they have room, and reaches them live
+ * (NewChatContact with friend_status 3).
  */
 export async function topUpSuggestions(ctx: AppContext, member: Member): Promise<void> {
   const limit = suggestionLimit(member);
+  await passOverLeft(ctx.db, member.id);
   const open = await openSuggestionCount(ctx.db, member.id);
   // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent, asked for no candidates the matcher finds none (matching-shortcut.test.ts); the check saves the queries
   if (open >= limit) return;

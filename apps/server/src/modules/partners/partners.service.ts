@@ -10,6 +10,7 @@ import { partnerships } from '../../db/schema/partnerships.ts';
 import { profileSettings } from '../../db/schema/profile.ts';
 import { users } from '../../db/schema/users.ts';
 import { goneColumns, notHidden, present } from '../../policies/members.ts';
+import { recentlyActive } from '../matching/matching.service.ts';
 import { loadQuestionnaire } from '../questionnaire/questionnaire.service.ts';
 import { findPair } from './pairs.ts';
 import { type Other, presentPartner } from './partners.presenter.ts';
@@ -29,7 +30,7 @@ const otherColumns = {
 
 /**
  * Everyone in a member's partner list: requests, friends (also deleted ones, with an empty nickname)
- * and open suggestions whose member is still active.
+ * and open suggestions whose member is still active (and was active recently, ACTIVE_WITHIN_DAYS).
  */
 export async function listPartners(ctx: AppContext, me: number, locale: Locale): Promise<Partner[]> {
   const p = partnerships;
@@ -51,7 +52,8 @@ export async function listPartners(ctx: AppContext, me: number, locale: Locale):
         // Requests and friends; former friends whose conversation stays readable; open suggestions.
         sql`((${p.befriendedAt} is not null and ${hasMessages}) or ${mine.status} <> ${none}
           or (${mine.suggestedAt} is not null and ${mine.dismissedAt} is null
-            and ${mine.theirStatus} = ${none} and coalesce(${matchingProfiles.active}, false)))`,
+            and ${mine.theirStatus} = ${none} and coalesce(${matchingProfiles.active}, false)
+            and ${recentlyActive()}))`,
       ),
     )
     .orderBy(desc(p.score), desc(p.updatedAt));

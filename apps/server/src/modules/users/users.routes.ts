@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { authUserId, currentMember } from '../../plugins/auth.ts';
+import { markSeen } from '../matching/matching.service.ts';
 import { addHasSeen, touchLastSeen, userView } from './users.service.ts';
 
 export async function usersRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
@@ -21,7 +22,11 @@ export async function usersRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
     '/api/profile/last_seen',
     { schema: { tags: ['profile'], response: { 204: z.null() } }, preHandler: app.authenticate },
     async (request, reply) => {
-      await touchLastSeen(ctx.db, authUserId(request));
+      const member = currentMember(request);
+      const now = new Date();
+      await touchLastSeen(ctx.db, member.id, now);
+      // A member seen again counts as recently active for matching (from the first ping of a day).
+      await markSeen(ctx.db, member.id, member.lastSeenAt, now);
       return reply.status(204).send(null);
     },
   );

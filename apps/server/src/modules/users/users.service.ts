@@ -76,8 +76,8 @@ export async function insertUser(db: Db, u: NewUser): Promise<Member> {
 /** A verified account already holds the address (only inserting a verified account can meet this). */
 export class EmailTakenError extends Error {}
 
-export async function touchLastSeen(db: Db, userId: number) {
-  await db.update(users).set({ lastSeenAt: new Date() }).where(eq(users.id, userId));
+export async function touchLastSeen(db: Db, userId: number, now = new Date()) {
+  await db.update(users).set({ lastSeenAt: now }).where(eq(users.id, userId));
 }
 
 /** Adds an element key once, keeping only keys of the fixed list (older stray keys go); answers the list. */
