@@ -185,6 +185,12 @@ export const TARGETS = {
     mutate: ['apps/web/src/lib/router.tsx'],
     tests: web(['src/lib/router.test.tsx']),
   },
+  // The FAQ search: folding of case, accents and umlaut spellings, word forms by the FAQ's language, every
+  // word of the search matching.
+  'faq-search': {
+    mutate: ['apps/web/src/features/legal/faq-search.ts'],
+    tests: web(['src/features/legal/faq-search.test.ts']),
+  },
   // The first screen and live data: the guard loader's prefetch and texts, the home screen's prefetch, the
   // unread counts that never re-render the frame, everything refetched one per task once live, cookies read
   // once per task, and where an ended session sends the member (a guests' screen stays). Only what runs per

@@ -15,6 +15,8 @@ const ui = {
     cancelQuestion: 'Wie kündige ich Premium?',
     search: 'Fragen durchsuchen',
     searchFor: 'vergessen',
+    // The search field's own example, and another form of the word than the question's.
+    example: 'kündigen',
     found: 'Ich habe mein Passwort vergessen.',
     notFound: 'Was ist Trostnetz?',
     results: '1 passende Antwort',
@@ -42,6 +44,7 @@ const ui = {
     cancelQuestion: 'How do I cancel Premium?',
     search: 'Search the questions',
     searchFor: 'forgotten',
+    example: 'cancelling',
     found: 'I have forgotten my password.',
     notFound: 'What is Trostnetz?',
     results: '1 matching answer',
@@ -100,6 +103,11 @@ for (const lang of ['de', 'en'] as const) {
     await expect(page.getByText(T.found, { exact: true })).toBeVisible();
     await expect(page.getByText(T.notFound, { exact: true })).toHaveCount(0);
     await shot(page, 'faq-search', lang);
+    // The FAQ search finds its own example: "kündigen" finds "Wie kündige ich Premium?".
+    await page.getByLabel(T.search).fill(T.example);
+    await expect(page.getByText(T.results)).toBeVisible();
+    await expect(page.getByText(T.cancelQuestion, { exact: true })).toBeVisible();
+    await shot(page, 'faq-search-example', lang);
 
     // The crisis topic shows crisis help at once, before anything is sent.
     await page.goto('/customer-service');

@@ -1,4 +1,3 @@
-import type { FaqTopic } from '@trostnetz/contracts/content';
 import { ChevronDown, Link2, Search } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,38 +6,10 @@ import { QueryView } from '../../../components/ui/query-view.tsx';
 import { inputClass } from '../../../components/ui/text-field.tsx';
 import { Link } from '../../../lib/router.tsx';
 import { useFaq } from '../api/get-faq.ts';
+import { filterTopics } from '../faq-search.ts';
 import { useScrollToHash } from '../hooks/use-scroll-to-hash.ts';
 import { SafeHtml } from './safe-html.tsx';
 import { UpdatedNote } from './updated-note.tsx';
-
-/** Case, accents and umlaut spellings do not matter: "kundigen" and "kuendigen" find "kündigen". */
-const fold = (s: string) =>
-  s
-    .toLowerCase()
-    .replace(/ä/g, 'a')
-    .replace(/ö/g, 'o')
-    .replace(/ü/g, 'u')
-    .replace(/ß/g, 'ss')
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/ae/g, 'a')
-    .replace(/oe/g, 'o')
-    .replace(/ue/g, 'u');
-
-/** Topics with only the answers every word of the search occurs in (question or answer). */
-function filterTopics(topics: FaqTopic[], query: string): FaqTopic[] {
-  const words = fold(query).split(/\s+/).filter(Boolean);
-  if (!words.length) return topics;
-  return topics
-    .map((topic) => ({
-      ...topic,
-      items: topic.items.filter((item) => {
-        const text = fold(`${item.question} ${item.text}`);
-        return words.every((w) => text.includes(w));
-      }),
-    }))
-    .filter((topic) => topic.items.length > 0);
-}
 
 export function FaqScreen() {
   const { t } = useTranslation(['legal', 'layout']);
@@ -46,7 +17,10 @@ export function FaqScreen() {
   const [search, setSearch] = useState('');
   const [open, setOpen] = useState<Set<string>>(new Set());
   const searchId = useId();
-  const topics = useMemo(() => filterTopics(query.data?.topics ?? [], search), [query.data, search]);
+  const topics = useMemo(
+    () => filterTopics(query.data?.topics ?? [], search, query.data?.locale ?? 'de'),
+    [query.data, search],
+  );
   const count = topics.reduce((n, topic) => n + topic.items.length, 0);
 
   // `/faq#kuendigen`: once the answers are there, open that one and scroll smoothly to it.
