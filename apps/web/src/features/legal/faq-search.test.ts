@@ -94,6 +94,29 @@ describe('the FAQ search finds its own example, in German and English word forms
     expect(found('en', 'holiday')).toEqual([]);
   });
 
+  it('umlauts, ß and accents match however they are typed: Größe, Straße, Männer, Café', () => {
+    const topics: FaqTopic[] = [
+      {
+        anchor: 'beispiel',
+        title: 'Beispiel',
+        items: [{ anchor: 'a', question: 'Größe, Straße, Männer und ein Café', html: '', text: '' }],
+      },
+    ];
+    for (const q of ['grosse', 'groesse', 'strasse', 'maenner', 'manner', 'cafe', 'CAFÉ'])
+      expect(filterTopics(topics, q, 'de')[0]?.items.length, q).toBe(1);
+  });
+
+  it('a stem that begins a longer word finds it: "kündigen" finds the "Kündigungsfrist"', () => {
+    const topics: FaqTopic[] = [
+      {
+        anchor: 'vertrag',
+        title: 'Vertrag',
+        items: [{ anchor: 'frist', question: 'Wie lang ist die Kündigungsfrist?', html: '', text: '' }],
+      },
+    ];
+    expect(filterTopics(topics, 'kündigen', 'de')[0]?.items.length).toBe(1);
+  });
+
   it('an empty search (or only spaces and marks) keeps every topic as it is', () => {
     expect(filterTopics(faq.de, '', 'de')).toBe(faq.de);
     expect(filterTopics(faq.de, '  „“ ', 'de')).toBe(faq.de);
