@@ -99,6 +99,19 @@ describe('the app (guard + page behaviour, SPEC.md §2)', () => {
     expect(screen.getByRole('link', { name: 'Zum Inhalt springen' })).toHaveAttribute('href', '#main');
   });
 
+  it('crisis help one tap away for guests: in the header of login, a guest page and a page that does not exist', async () => {
+    for (const url of ['/login', '/imprint', '/gibt-es-nicht']) {
+      await boot(url, { signedIn: false });
+      await screen.findByRole('heading', { level: 1 });
+      const header = screen.getByRole('banner');
+      expect(within(header).getByRole('button', { name: /Hilfe in der Krise/ }), url).toHaveAttribute(
+        'aria-haspopup',
+        'dialog',
+      );
+      document.body.innerHTML = '';
+    }
+  });
+
   it('guest routes pass without login (imprint), in English after switching', async () => {
     const { i18n } = await boot('/imprint', { signedIn: false });
     expect(await screen.findByRole('heading', { level: 1, name: 'Impressum' })).toBeInTheDocument();

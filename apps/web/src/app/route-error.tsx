@@ -1,5 +1,6 @@
 import { CloudOff } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { CrisisButton } from '../components/crisis/crisis-button.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { Link } from '../lib/router.tsx';
 
@@ -19,6 +20,8 @@ export function RouteError() {
           {t('routeError.home')}
         </Link>
       </div>
+      {/* This screen has no header: crisis help stays one tap away (its lines show even if its dialog cannot load). */}
+      <CrisisButton className="mt-8" />
     </div>
   );
 }

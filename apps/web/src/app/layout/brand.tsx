@@ -2,7 +2,8 @@ import { HeartHandshake } from 'lucide-react';
 import { useAppConfig } from '../../lib/config.ts';
 import { Link } from '../../lib/router.tsx';
 
-export function Brand({ to }: { to: string }) {
+/** `narrow`: the logo stands alone below 640 px, where a header holds more than crisis help beside it. */
+export function Brand({ to, narrow = false }: { to: string; narrow?: boolean }) {
   const { app_name } = useAppConfig();
   return (
     <Link
@@ -13,7 +14,7 @@ export function Brand({ to }: { to: string }) {
         <HeartHandshake aria-hidden="true" className="size-5" />
       </span>
       {/* On the narrowest phones the logo stands alone, so the header's crisis help always fits. */}
-      <span className="max-[369px]:sr-only">{app_name}</span>
+      <span className={narrow ? 'max-sm:sr-only' : 'max-[369px]:sr-only'}>{app_name}</span>
     </Link>
   );
 }

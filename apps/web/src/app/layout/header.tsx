@@ -1,5 +1,5 @@
 import type { User } from '@trostnetz/contracts/user';
-import { ChevronDown, LogOut, Menu, UserRound } from 'lucide-react';
+import { ChevronDown, LogIn, LogOut, Menu, UserPlus, UserRound } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { CrisisButton } from '../../components/crisis/crisis-button.tsx';
 import { LanguageSwitch } from '../../components/language-switch.tsx';
@@ -33,17 +33,26 @@ function GuestHeader() {
   return (
     <header className="border-b border-line bg-canvas/95">
       <div className={cn(bar, 'min-h-16 justify-between py-2')}>
-        <Brand to="/" />
+        {/* Crisis help and sign-in beside it: at 375 px the name would push the row past the screen. */}
+        <Brand to="/" narrow />
         <div className="flex items-center gap-2">
           {/* On small screens the switch lives in the footer only. */}
           <div className="hidden sm:block">
             <LanguageSwitch />
           </div>
+          {/* Crisis help at first sight for guests too, at every width (the footer is below the fold at 375 px). */}
+          <CrisisButton compact />
           <Link
             to={withReturnTo(onLogin ? '/register' : '/login', next)}
             className={buttonClass('secondary', 'whitespace-nowrap', 'sm')}
           >
-            {onLogin ? t('guest.register') : t('guest.login')}
+            {/* Below 370 px the icon stands for the word, so crisis help keeps its words beside it. */}
+            {onLogin ? (
+              <UserPlus aria-hidden="true" className="size-5 min-[370px]:hidden" />
+            ) : (
+              <LogIn aria-hidden="true" className="size-5 min-[370px]:hidden" />
+            )}
+            <span className="max-[369px]:sr-only">{onLogin ? t('guest.register') : t('guest.login')}</span>
           </Link>
         </div>
       </div>
