@@ -1,6 +1,9 @@
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle } from 'drizzle-orm/pglite';
+import { migrate } from 'drizzle-orm/pglite/migrator';
 import { migrationsDir } from '../lib/paths.ts';
 
 /**
@@ -20,4 +23,27 @@ export function migrationsBefore(is: (tag: string) => boolean): string {
   for (const e of entries)
     copyFileSync(path.join(migrationsDir, `${e.tag}.sql`), path.join(dir, `${e.tag}.sql`));
   return dir;
+}
+
+/**
+ * What a migration does to data it finds: a fresh database migrated up to just before the migration `is`
+ * names, `seed` (SQL) run on it, then every later migration; answers the rows `query` reads afterwards.
+ */
+export async function acrossMigration<T>(
+  is: (tag: string) => boolean,
+  seed: string,
+  query: string,
+): Promise<T[]> {
+  const before = migrationsBefore(is);
+  const client = new PGlite();
+  try {
+    const db = drizzle(client);
+    await migrate(db, { migrationsFolder: before });
+    await client.exec(seed);
+    await migrate(db, { migrationsFolder: migrationsDir });
+    return (await client.query<T>(query)).rows;
+  } finally {
+    await client.close();
+    rmSync(before, { recursive: true, force: true });
+  }
 }

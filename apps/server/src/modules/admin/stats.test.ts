@@ -1,11 +1,6 @@
-import { rmSync } from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
 import { eq } from 'drizzle-orm';
-import { drizzle } from 'drizzle-orm/pglite';
-import { migrate } from 'drizzle-orm/pglite/migrator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema/users.ts';
-import { migrationsDir } from '../../lib/paths.ts';
 import {
   answerAll,
   type MemberTokens,
@@ -13,7 +8,7 @@ import {
   registerMember,
   verifyMember,
 } from '../../test/factories.ts';
-import { migrationsBefore } from '../../test/migrations.ts';
+import { acrossMigration } from '../../test/migrations.ts';
 import { makeSuperAdmin, staffSignIn } from '../../test/staff.ts';
 import { call, createTestApp, type Json, type TestApp } from '../../test/test-app.ts';
 
@@ -81,34 +76,25 @@ describe('issue 16 dashboard: onboarded per day, exactly', () => {
 
 describe('the onboarded_at migration: members onboarded before it get their onboarding time back-filled', () => {
   it('the time their last answer was saved; without answers their creation time; unfinished members none', async () => {
-    const before = migrationsBefore((tag) => tag.endsWith('_onboarded_at'));
-    const client = new PGlite();
-    try {
-      const db = drizzle(client);
-      await migrate(db, { migrationsFolder: before });
-      await client.exec(`
-        insert into questionnaire_questions (key, version, position, step, kind, required, title)
-          values ('role', 1, 1, 1, 'single', true, '{"de":"Rolle","en":"Role"}');
-        insert into users (email, password_hash, nickname, matching_step, created_at) values
-          ('answered@example.org', 'x', 'Beantwortet', -1, '2026-01-05T10:00:00Z'),
-          ('admin@example.org', 'x', 'Admin', -1, '2026-02-01T08:00:00Z'),
-          ('halfway@example.org', 'x', 'Halb', 3, '2026-03-01T08:00:00Z');
-        insert into questionnaire_answers (user_id, question_key, option_keys, updated_at)
-          select id, 'role', '{seeker}', '2026-01-07T18:30:00Z' from users where email = 'answered@example.org';
-        insert into questionnaire_answers (user_id, question_key, option_keys, updated_at)
-          select id, 'role', '{seeker}', '2026-03-02T09:00:00Z' from users where email = 'halfway@example.org';`);
-      await migrate(db, { migrationsFolder: migrationsDir });
-      const rows = await client.query<{ email: string; onboarded_at: Date | null }>(
-        'select email, onboarded_at from users order by id',
-      );
-      expect(rows.rows.map((r) => [r.email, r.onboarded_at?.toISOString() ?? null])).toEqual([
-        ['answered@example.org', '2026-01-07T18:30:00.000Z'],
-        ['admin@example.org', '2026-02-01T08:00:00.000Z'],
-        ['halfway@example.org', null],
-      ]);
-    } finally {
-      await client.close();
-      rmSync(before, { recursive: true, force: true });
-    }
+    const rows = await acrossMigration<{ email: string; onboarded_at: Date | null }>(
+      (tag) => tag.endsWith('_onboarded_at'),
+      `
+      insert into questionnaire_questions (key, version, position, step, kind, required, title)
+        values ('role', 1, 1, 1, 'single', true, '{"de":"Rolle","en":"Role"}');
+      insert into users (email, password_hash, nickname, matching_step, created_at) values
+        ('answered@example.org', 'x', 'Beantwortet', -1, '2026-01-05T10:00:00Z'),
+        ('admin@example.org', 'x', 'Admin', -1, '2026-02-01T08:00:00Z'),
+        ('halfway@example.org', 'x', 'Halb', 3, '2026-03-01T08:00:00Z');
+      insert into questionnaire_answers (user_id, question_key, option_keys, updated_at)
+        select id, 'role', '{seeker}', '2026-01-07T18:30:00Z' from users where email = 'answered@example.org';
+      insert into questionnaire_answers (user_id, question_key, option_keys, updated_at)
+        select id, 'role', '{seeker}', '2026-03-02T09:00:00Z' from users where email = 'halfway@example.org';`,
+      'select email, onboarded_at from users order by id',
+    );
+    expect(rows.map((r) => [r.email, r.onboarded_at?.toISOString() ?? null])).toEqual([
+      ['answered@example.org', '2026-01-07T18:30:00.000Z'],
+      ['admin@example.org', '2026-02-01T08:00:00.000Z'],
+      ['halfway@example.org', null],
+    ]);
   });
 });

@@ -1,13 +1,8 @@
-import { rmSync } from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
 import { and, eq } from 'drizzle-orm';
-import { drizzle } from 'drizzle-orm/pglite';
-import { migrate } from 'drizzle-orm/pglite/migrator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifications } from '../../db/schema/notifications.ts';
-import { migrationsDir } from '../../lib/paths.ts';
 import { type MemberTokens, onboardMember } from '../../test/factories.ts';
-import { migrationsBefore } from '../../test/migrations.ts';
+import { acrossMigration } from '../../test/migrations.ts';
 import { sendWaitingNotices } from '../../test/notices.ts';
 import { call, createTestApp, outbox, type TestApp } from '../../test/test-app.ts';
 
@@ -135,36 +130,27 @@ describe('notifications: a hidden member is not named in the notification centre
   });
 
   it('the migration: notifications that name a member hidden before it, either way, are removed; the rest stay', async () => {
-    const before = migrationsBefore((tag) => tag.endsWith('_hidden_members_unnamed_in_notifications'));
-    const client = new PGlite();
-    try {
-      const db = drizzle(client);
-      await migrate(db, { migrationsFolder: before });
-      await client.exec(`
-        insert into users (email, password_hash, nickname) values
-          ('ilse@example.org', 'x', 'Ilse'), ('jan@example.org', 'x', 'Jan'), ('kai@example.org', 'x', 'Kai');
-        insert into blocks (blocker_id, blocked_id)
-          select i.id, j.id from users i, users j where i.nickname = 'Ilse' and j.nickname = 'Jan';
-        insert into notifications (user_id, kind, actor_id, group_key, mail_state)
-          select u.id, x.kind, a.id, x.kind || ':' || a.nickname, 'pending'
-          from (values ('Ilse', 'chat_message', 'Jan'), ('Jan', 'friend_accepted', 'Ilse'),
-                       ('Ilse', 'reply', 'Kai'), ('Kai', 'chat_message', 'Jan')) as x(owner, kind, actor)
-          join users u on u.nickname = x.owner join users a on a.nickname = x.actor;
-        insert into notifications (user_id, kind, actor_id, group_key)
-          select id, 'report_received', null, 'report:1' from users where nickname = 'Ilse';`);
-      await migrate(db, { migrationsFolder: migrationsDir });
-      const rows = await client.query<{ owner: string; kind: string }>(
-        'select u.nickname as owner, n.kind from notifications n join users u on u.id = n.user_id order by 1, 2',
-      );
-      expect(rows.rows.map((r) => [r.owner, r.kind])).toEqual([
-        ['Ilse', 'reply'],
-        ['Ilse', 'report_received'],
-        ['Kai', 'chat_message'],
-      ]);
-    } finally {
-      await client.close();
-      rmSync(before, { recursive: true, force: true });
-    }
+    const rows = await acrossMigration<{ owner: string; kind: string }>(
+      (tag) => tag.endsWith('_hidden_members_unnamed_in_notifications'),
+      `
+      insert into users (email, password_hash, nickname) values
+        ('ilse@example.org', 'x', 'Ilse'), ('jan@example.org', 'x', 'Jan'), ('kai@example.org', 'x', 'Kai');
+      insert into blocks (blocker_id, blocked_id)
+        select i.id, j.id from users i, users j where i.nickname = 'Ilse' and j.nickname = 'Jan';
+      insert into notifications (user_id, kind, actor_id, group_key, mail_state)
+        select u.id, x.kind, a.id, x.kind || ':' || a.nickname, 'pending'
+        from (values ('Ilse', 'chat_message', 'Jan'), ('Jan', 'friend_accepted', 'Ilse'),
+                     ('Ilse', 'reply', 'Kai'), ('Kai', 'chat_message', 'Jan')) as x(owner, kind, actor)
+        join users u on u.nickname = x.owner join users a on a.nickname = x.actor;
+      insert into notifications (user_id, kind, actor_id, group_key)
+        select id, 'report_received', null, 'report:1' from users where nickname = 'Ilse';`,
+      'select u.nickname as owner, n.kind from notifications n join users u on u.id = n.user_id order by 1, 2',
+    );
+    expect(rows.map((r) => [r.owner, r.kind])).toEqual([
+      ['Ilse', 'reply'],
+      ['Ilse', 'report_received'],
+      ['Kai', 'chat_message'],
+    ]);
   });
 });
 

@@ -1,12 +1,7 @@
-import { rmSync } from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
 import { DEFAULT_VISIBILITY } from '@trostnetz/contracts/profile';
-import { drizzle } from 'drizzle-orm/pglite';
-import { migrate } from 'drizzle-orm/pglite/migrator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrationsDir } from '../../lib/paths.ts';
 import { type MemberTokens, onboardMember } from '../../test/factories.ts';
-import { migrationsBefore } from '../../test/migrations.ts';
+import { acrossMigration } from '../../test/migrations.ts';
 import { call, createTestApp, type TestApp } from '../../test/test-app.ts';
 
 let t: TestApp;
@@ -340,33 +335,24 @@ describe('"Wir zeigen nie deinen Wohnort": where a member lives is shown to nobo
   });
 
   it('the migration: a stored "suggestions" for the region (the old default the profile form saved back) follows the new default; other choices stay', async () => {
-    const before = migrationsBefore((tag) => tag.endsWith('_region_shown_to_nobody'));
-    const client = new PGlite();
-    try {
-      const db = drizzle(client);
-      await migrate(db, { migrationsFolder: before });
-      await client.exec(`
-        insert into users (email, password_hash, nickname) values
-          ('saved@example.org', 'x', 'Gespeichert'), ('members@example.org', 'x', 'Alle'),
-          ('partners@example.org', 'x', 'Partner'), ('untouched@example.org', 'x', 'Nie');
-        insert into profile_settings (user_id, visibility) select id, case email
-          when 'saved@example.org' then '{"motto":"members","region":"suggestions","age_group":"partners"}'
-          when 'members@example.org' then '{"region":"members"}'
-          when 'partners@example.org' then '{"region":"partners","about":"nobody"}'
-          else '{}' end::jsonb from users;`);
-      await migrate(db, { migrationsFolder: migrationsDir });
-      const rows = await client.query<{ email: string; visibility: object }>(
-        'select u.email, s.visibility from profile_settings s join users u on u.id = s.user_id order by u.id',
-      );
-      expect(rows.rows.map((r) => [r.email, r.visibility])).toEqual([
-        ['saved@example.org', { motto: 'members', age_group: 'partners' }],
-        ['members@example.org', { region: 'members' }],
-        ['partners@example.org', { region: 'partners', about: 'nobody' }],
-        ['untouched@example.org', {}],
-      ]);
-    } finally {
-      await client.close();
-      rmSync(before, { recursive: true, force: true });
-    }
+    const rows = await acrossMigration<{ email: string; visibility: object }>(
+      (tag) => tag.endsWith('_region_shown_to_nobody'),
+      `
+      insert into users (email, password_hash, nickname) values
+        ('saved@example.org', 'x', 'Gespeichert'), ('members@example.org', 'x', 'Alle'),
+        ('partners@example.org', 'x', 'Partner'), ('untouched@example.org', 'x', 'Nie');
+      insert into profile_settings (user_id, visibility) select id, case email
+        when 'saved@example.org' then '{"motto":"members","region":"suggestions","age_group":"partners"}'
+        when 'members@example.org' then '{"region":"members"}'
+        when 'partners@example.org' then '{"region":"partners","about":"nobody"}'
+        else '{}' end::jsonb from users;`,
+      'select u.email, s.visibility from profile_settings s join users u on u.id = s.user_id order by u.id',
+    );
+    expect(rows.map((r) => [r.email, r.visibility])).toEqual([
+      ['saved@example.org', { motto: 'members', age_group: 'partners' }],
+      ['members@example.org', { region: 'members' }],
+      ['partners@example.org', { region: 'partners', about: 'nobody' }],
+      ['untouched@example.org', {}],
+    ]);
   });
 });
