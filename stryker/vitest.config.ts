@@ -7,8 +7,8 @@ const { tests } = targetFromEnv();
 // A failing beforeAll fails its tests (Stryker would count them as not run): stryker/hook-failures-runner.mjs
 const runner = '../../stryker/hook-failures-runner.mjs';
 
-// The web suite's config only for a web target: the server's and packages' targets leave apps/web out of
-// Stryker's sandbox.
+// The web suite's config only for a web target: the server's and packages' targets run none of its tests
+// (their sandbox keeps only this config and its build plugin of apps/web, stryker.config.mjs).
 const web: UserConfig | undefined = tests.web
   ? (await import('../apps/web/vitest.config.ts')).default
   : undefined;
