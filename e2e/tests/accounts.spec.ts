@@ -6,6 +6,7 @@ import {
   dataDir,
   type Lang,
   logout,
+  openPage,
   runsIn,
   signInWithTokens,
   switchLanguage,
@@ -19,8 +20,10 @@ const PASSWORD = 'ein ruhiger langer Satz';
 const NEW_PASSWORD = 'ein neuer ruhiger Satz';
 
 for (const lang of ['de', 'en'] as const) {
-  test(`account journey (${lang}): register, verify, onboarding, logout, reset password, login`, async ({
+  test(`account journey (${lang}): register, verify, onboarding, logout, reset password, login, and a new device in the account's language`, async ({
     page,
+    browser,
+    baseURL,
   }, testInfo) => {
     runsIn(lang);
     const t = ui[lang];
@@ -92,6 +95,20 @@ for (const lang of ['de', 'en'] as const) {
     );
     await expect.poll(() => channelAuths.filter((s) => s === 200).length).toBeGreaterThanOrEqual(5);
     expect(channelAuths.filter((s) => s !== 200)).toEqual([]);
+
+    // A new device set to the other language: once signed in, the account's language wins.
+    const other: Lang = lang === 'de' ? 'en' : 'de';
+    const device = await openPage(browser, baseURL!, other);
+    await device.page.goto('/login');
+    await expect(device.page.locator('html')).toHaveAttribute('lang', other);
+    await device.page.getByLabel(ui[other].email).fill(email);
+    await device.page.getByLabel(ui[other].password, { exact: true }).fill(NEW_PASSWORD);
+    await device.page.getByRole('main').getByRole('button', { name: ui[other].signIn, exact: true }).click();
+    await expect(device.page).toHaveURL(/\/dashboard$/);
+    await expect(device.page.getByRole('heading', { level: 1, name: t.welcome(nickname) })).toBeVisible();
+    await expect(device.page.locator('html')).toHaveAttribute('lang', lang);
+    await device.page.screenshot({ path: testInfo.outputPath(`account-language-${lang}.png`) });
+    await device.context.close();
   });
 }
 

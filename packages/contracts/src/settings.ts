@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailField, nicknameField, passwordField, textField } from './fields.ts';
+import { emailField, localeField, nicknameField, passwordField, textField } from './fields.ts';
 import { vmsg } from './messages.ts';
 import { userSchema } from './user.ts';
 
@@ -35,6 +35,10 @@ export type ChangeEmailBody = z.input<typeof changeEmailBody>;
 
 export const changeNicknameBody = z.object({ nickname: nicknameField });
 export type ChangeNicknameBody = z.input<typeof changeNicknameBody>;
+
+/** The account's language: the app's after sign-in on any device, and every mail's. */
+export const changeLocaleBody = z.object({ locale: localeField });
+export type ChangeLocaleBody = z.input<typeof changeLocaleBody>;
 
 /** The one-time token of a confirmation or undo link, as the web screen passes it on. */
 export const emailLinkBody = z.object({

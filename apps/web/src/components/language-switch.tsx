@@ -1,11 +1,12 @@
 import { type Locale, locales } from '@trostnetz/contracts/messages';
 import { useTranslation } from 'react-i18next';
-import { getLocale, setLocale } from '../lib/i18n.ts';
+import { chooseLocale } from '../lib/account-locale.ts';
+import { getLocale } from '../lib/i18n.ts';
 import { cn } from './ui/cn.ts';
 
 const names: Record<Locale, string> = { de: 'Deutsch', en: 'English' };
 
-/** DE | EN switch; the choice is remembered and sent as Accept-Language. */
+/** DE | EN switch; the device remembers the choice (sent as Accept-Language), a signed-in account keeps it. */
 export function LanguageSwitch({ className }: { className?: string }) {
   const { t } = useTranslation('common');
   const current = getLocale();
@@ -23,7 +24,7 @@ export function LanguageSwitch({ className }: { className?: string }) {
           lang={locale}
           aria-pressed={current === locale}
           aria-label={names[locale]}
-          onClick={() => void setLocale(locale)}
+          onClick={() => void chooseLocale(locale)}
           className={cn(
             'min-h-10 min-w-11 rounded-lg px-2.5 text-sm font-semibold uppercase',
             current === locale ? 'bg-accent text-white' : 'text-ink hover:bg-accent-soft',

@@ -1,14 +1,19 @@
 import type { TokenPair } from '@trostnetz/contracts/auth';
 import type { User } from '@trostnetz/contracts/user';
+import { adoptAccountLocale } from './account-locale.ts';
 import { configureSessionHooks, renewTokens } from './api-client.ts';
 import { queryClient } from './query-client.ts';
 import { useUserStore } from './storage/user-store.ts';
 import { clearTokens, getAccessToken, getRefreshToken, saveTokens } from './tokens.ts';
 
-/** Login and register end here: tokens stored, member known, 401 state cleared. */
-export function startSession(pair: TokenPair, user: User) {
+/**
+ * Login and register end here: tokens stored, member known, 401 state cleared. Resolves once the
+ * account's language is shown.
+ */
+export function startSession(pair: TokenPair, user: User): Promise<void> {
   saveTokens(pair);
   useUserStore.getState().setUser(user);
+  return adoptAccountLocale(user);
 }
 
 const clearedListeners = new Set<() => void>();

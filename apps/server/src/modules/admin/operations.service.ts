@@ -20,6 +20,7 @@ import type { Member } from '../../db/schema/users.ts';
 import { fill } from '../../i18n/catalogue.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { layout } from '../mail/templates.ts';
+import { findActiveUser, mailLocale } from '../users/users.service.ts';
 import { audit } from './audit.service.ts';
 
 // ── Dashboard figures: counts only, never who or what ───────────────────────────────────────────
@@ -337,8 +338,11 @@ export async function answerSupport(ctx: AppContext, staff: Member, reference: s
     });
   });
   const { appName: app, appUrl } = ctx.config;
+  // In the account's language now (it may have changed since), a guest's in the form's.
+  const account = row.userId === null ? undefined : await findActiveUser(ctx.db, row.userId);
+  const locale = account?.locale ?? (await mailLocale(ctx.db, row.email, row.locale));
   const say = (key: Parameters<typeof fill>[1]) =>
-    fill(row.locale, key, { app, nickname: row.name, reference: row.reference });
+    fill(locale, key, { app, nickname: row.name, reference: row.reference });
   ctx.mailer.queue(
     layout(
       row.email,

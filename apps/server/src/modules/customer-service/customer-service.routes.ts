@@ -8,6 +8,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { currentMember } from '../../plugins/auth.ts';
+import { mailLocale } from '../users/users.service.ts';
 import { createSupportRequest, listOwnRequests } from './customer-service.service.ts';
 
 /** The customer-service form (issue 15): guests and members; members also see their earlier requests. */
@@ -51,7 +52,8 @@ export async function customerServiceRoutes(app: FastifyInstance, { ctx }: { ctx
     async (request, reply) => {
       const created = await createSupportRequest(ctx, request.body, {
         userId: request.member?.id ?? null,
-        locale: request.member?.locale ?? request.locale,
+        // The account's language; a guest's mail in the page's, unless the address belongs to an account.
+        locale: request.member?.locale ?? (await mailLocale(ctx.db, request.body.email, request.locale)),
       });
       return reply.status(201).send(created);
     },

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { supportRequests } from '../../db/schema/support.ts';
 import { eraseMember, exportMember } from '../../lifecycle/member-data-table.ts';
-import { onboardMember } from '../../test/factories.ts';
+import { onboardMember, registerMember } from '../../test/factories.ts';
 import { call, createTestApp, outbox, type TestApp } from '../../test/test-app.ts';
 
 let t: TestApp;
@@ -45,6 +45,16 @@ describe('issue 15 customer service: POST /api/customer-service', () => {
       `Trostnetz Kundenservice: neue Anfrage ${reference} (Ein technisches Problem)`,
     );
     for (const mail of mails) expect(mail.text).not.toContain('seit gestern Abend');
+  });
+
+  it("a guest request sent from a German page with an English account's address is confirmed in English", async () => {
+    const member = await registerMember(t, { locale: 'en' });
+    const body = form({ email: member.email.toUpperCase() });
+    const res = await send(body, { locale: 'de' });
+    expect(res.status).toBe(201);
+    const reference = String(res.json.reference);
+    const toSender = (await outbox(t)).find((m) => m.text.includes(reference) && !m.to.includes('team@'))!;
+    expect(toSender.subject).toBe(`Trostnetz: Your request ${reference} has arrived`);
   });
 
   it('the honeypot: a filled hidden field gets the same answer, but nothing is stored or mailed', async () => {

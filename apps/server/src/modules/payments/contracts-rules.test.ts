@@ -582,6 +582,61 @@ describe('withdrawal within 14 days, with the pro-rata refund', () => {
   });
 });
 
+describe("each confirmation in its addressee's language", () => {
+  const subjects = async (address: string) =>
+    (await outbox(t)).filter((x) => x.to === address).map((x) => x.subject);
+
+  it("an English account's address gets its withdrawal confirmation in English though the form was German; an address of no account in the form's language", async () => {
+    const m = await registerMember(t, { locale: 'en' });
+    await buyAtStripe(m);
+    await declare('withdrawal', { name: 'Sam', email: m.email }, { locale: 'de' });
+    expect(await subjects(m.email)).toContain('Trostnetz: Your withdrawal has arrived');
+    expect(await subjects(m.email)).not.toContain('Trostnetz: Dein Widerruf ist eingegangen');
+    const guest = 'hilfe-lang-1@example.org';
+    await declare('withdrawal', { name: 'Sam', email: guest }, { locale: 'en' });
+    expect(await subjects(guest)).toEqual(['Trostnetz: Your withdrawal has arrived']);
+    const gast = 'hilfe-lang-2@example.org';
+    await declare('withdrawal', { name: 'Sam', email: gast }, { locale: 'de' });
+    expect(await subjects(gast)).toEqual(['Trostnetz: Dein Widerruf ist eingegangen']);
+  });
+
+  it('a member who switched the account to English gets the cancellation of a German form in English, its kind named in English', async () => {
+    const m = await registerMember(t, { locale: 'de' });
+    await buyAtStripe(m);
+    const changed = await call(t, 'POST', '/api/settings/change-locale', {
+      token: m.token,
+      body: { locale: 'en' },
+    });
+    expect(changed.status).toBe(200);
+    expect(changed.json.user).toMatchObject({ locale: 'en' });
+    await declare('cancellation', { kind: 'ordinary', name: 'Sam', email: m.email }, { locale: 'de' });
+    const mails = (await outbox(t)).filter(
+      (x) => x.to === m.email && /cancellation|Kündigung/i.test(x.subject),
+    );
+    expect(mails.map((x) => x.subject)).toEqual(['Trostnetz: Your cancellation has arrived']);
+    expect(plainLines(mails[0]!).join('\n')).toContain('ordinary cancellation');
+  });
+
+  it("a guest form naming an English account's address that has no contract is answered in English", async () => {
+    const m = await registerMember(t, { locale: 'en' });
+    await declare('withdrawal', { name: 'Sam', email: m.email }, { locale: 'de' });
+    expect(await subjects(m.email)).toContain('Trostnetz: Your withdrawal has arrived');
+  });
+
+  it('the account language takes only de or en, and only from its own member', async () => {
+    expect((await call(t, 'POST', '/api/settings/change-locale', { body: { locale: 'en' } })).status).toBe(
+      401,
+    );
+    const m = await registerMember(t);
+    const bad = await call(t, 'POST', '/api/settings/change-locale', {
+      token: m.token,
+      body: { locale: 'fr' },
+    });
+    expect(bad.status).toBe(422);
+    expect((await userRow(m.id)).locale).toBe('de');
+  });
+});
+
 describe('cancelling in the settings and deleting the account', () => {
   it('one click: the contract ends at its period end (at Stripe too), the answer shows it, a mail confirms it; a second click finds nothing to cancel', async () => {
     const m = await registerMember(t, { nickname: 'Mitglied Ole' });

@@ -14,9 +14,10 @@ import {
   subscriptions,
 } from '../../db/schema/payments.ts';
 import { type Member, users } from '../../db/schema/users.ts';
-import { t } from '../../i18n/catalogue.ts';
+import { fill, type TextKey, t } from '../../i18n/catalogue.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { MailKind } from '../mail/templates.ts';
+import { mailLocale } from '../users/users.service.ts';
 import {
   addMonths,
   announcePremium,
@@ -145,14 +146,18 @@ async function mailBoth(
   kind: MailKind,
   sub: Pick<SubscriptionRow, 'locale' | 'reference' | 'months' | 'totalCents'>,
   declared: { email: string; name: string } | null,
-  account: { email: string; nickname: string } | null,
+  account: { email: string; nickname: string; locale: Locale } | null,
   extra: Parameters<typeof contractMail>[4],
+  topicKey?: TextKey,
 ) {
   const sent = new Set<string>();
   for (const to of [declared ? { email: declared.email, nickname: declared.name } : null, account]) {
     if (!to || sent.has(to.email.toLowerCase())) continue;
     sent.add(to.email.toLowerCase());
-    contractMail(ctx, kind, sub, to, extra);
+    // Each address in its account's language; one that belongs to no account in the form's.
+    const locale = 'locale' in to ? to.locale : await mailLocale(ctx.db, to.email, sub.locale);
+    const topic = topicKey ? fill(locale, topicKey, {}) : extra?.topic;
+    contractMail(ctx, kind, sub, { ...to, locale }, { ...extra, topic });
   }
 }
 
@@ -165,12 +170,19 @@ export async function processDeclaration(ctx: AppContext, declarationId: number)
   if (!d) return;
   const now = new Date();
   const declared = { email: d.email, name: d.name };
-  const topic = d.kind === 'withdrawal' ? '' : t(d.locale, `mail.cancellation.kind.${d.kind}`);
+  const topicKey = d.kind === 'withdrawal' ? undefined : (`mail.cancellation.kind.${d.kind}` as const);
   const found = await contractsFor(ctx, d.email, d.contractReference);
   const nothing = { locale: d.locale, reference: d.contractReference ?? '–', months: 0, totalCents: 0 };
   if (found.length === 0) {
     const kind = d.kind === 'withdrawal' ? 'withdrawalNotFound' : 'cancellationNotFound';
-    contractMail(ctx, kind, nothing, { email: d.email, nickname: d.name }, { date: d.receivedAt, topic });
+    const locale = await mailLocale(ctx.db, d.email, d.locale);
+    contractMail(
+      ctx,
+      kind,
+      nothing,
+      { email: d.email, nickname: d.name, locale },
+      { date: d.receivedAt, topic: topicKey ? t(locale, topicKey) : '' },
+    );
   }
   for (const sub of found) {
     const account = await contractAddressee(ctx.db, sub);
@@ -204,11 +216,15 @@ export async function processDeclaration(ctx: AppContext, declarationId: number)
             : now
           : periodEndOnOrAfter(sub, wanted);
       await endContract(ctx, sub, end, 'cancelled');
-      await mailBoth(ctx, 'cancellation', mailSub, declared, account, {
-        date: d.receivedAt,
-        until: end,
-        topic,
-      });
+      await mailBoth(
+        ctx,
+        'cancellation',
+        mailSub,
+        declared,
+        account,
+        { date: d.receivedAt, until: end },
+        topicKey,
+      );
     }
   }
   await ctx.db
@@ -239,7 +255,7 @@ export async function cancelOwn(ctx: AppContext, member: Member) {
   contractMail(ctx, 'cancellation', sub, member, {
     date: new Date(),
     until: end,
-    topic: t(sub.locale, 'mail.cancellation.kind.ordinary'),
+    topic: t(member.locale, 'mail.cancellation.kind.ordinary'),
   });
   const [fresh] = await ctx.db.select().from(users).where(eq(users.id, member.id));
   return mySubscription(ctx, fresh ?? member);

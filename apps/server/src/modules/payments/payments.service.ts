@@ -19,6 +19,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { Tx } from '../../lifecycle/member-data.ts';
 import { isPremium } from '../../policies/premium.ts';
 import { type MailKind, mailTemplate } from '../mail/templates.ts';
+import { mailLocale } from '../users/users.service.ts';
 import { planView, receiptView, subscriptionView } from './payments.presenter.ts';
 import { paymentProvider } from './provider.ts';
 
@@ -249,16 +250,19 @@ export async function announcePremium(ctx: AppContext, userId: number | null) {
   });
 }
 
-/** A contract mail in the contract's language. */
+/**
+ * A contract mail in its addressee's language: the account's when the address belongs to one, else the
+ * contract's (the language the order or the form was made in).
+ */
 export function contractMail(
   ctx: AppContext,
   kind: MailKind,
   sub: Pick<SubscriptionRow, 'locale' | 'reference' | 'months' | 'totalCents'>,
-  to: { email: string; nickname: string },
+  to: { email: string; nickname: string; locale?: Locale },
   extra: { date?: Date; until?: Date | null; amountCents?: number; topic?: string } = {},
 ) {
   const { appUrl, appName, operator } = ctx.config;
-  const locale = sub.locale;
+  const locale = to.locale ?? sub.locale;
   const cents = extra.amountCents ?? sub.totalCents;
   const url =
     kind === 'premiumOrder' || kind === 'receipt' || kind === 'receiptAfterEnd' || kind === 'paymentFailed'
@@ -282,14 +286,27 @@ export function contractMail(
   );
 }
 
-/** The account's address and nickname for a contract's mails (the order address once the account is gone). */
-export async function contractAddressee(db: Db | Tx, sub: SubscriptionRow) {
+/**
+ * The account's address, nickname and language for a contract's mails (the order address once the account
+ * is gone, in the language of the account that address belongs to, if any).
+ */
+export async function contractAddressee(
+  db: Db | Tx,
+  sub: SubscriptionRow,
+): Promise<{ email: string; nickname: string; locale: Locale } | null> {
   if (sub.userId !== null) {
     const [u] = await db
-      .select({ email: users.email, nickname: users.nickname, deletedAt: users.deletedAt })
+      .select({
+        email: users.email,
+        nickname: users.nickname,
+        locale: users.locale,
+        deletedAt: users.deletedAt,
+      })
       .from(users)
       .where(eq(users.id, sub.userId));
-    if (u && !u.deletedAt) return { email: u.email, nickname: u.nickname };
+    if (u && !u.deletedAt) return { email: u.email, nickname: u.nickname, locale: u.locale };
   }
-  return sub.email ? { email: sub.email, nickname: '' } : null;
+  return sub.email
+    ? { email: sub.email, nickname: '', locale: await mailLocale(db as Db, sub.email, sub.locale) }
+    : null;
 }

@@ -1,6 +1,7 @@
 import { messageResponse } from '@trostnetz/contracts/auth';
 import {
   changeEmailBody,
+  changeLocaleBody,
   changeNicknameBody,
   changePasswordBody,
   emailLinkBody,
@@ -26,7 +27,7 @@ import {
   undoEmailChange,
 } from './email-change.service.ts';
 import { presentSession } from './settings.presenter.ts';
-import { changeNickname, changePassword } from './settings.service.ts';
+import { changeLocale, changeNickname, changePassword } from './settings.service.ts';
 
 const sessionOf = (request: FastifyRequest) => {
   if (!request.auth) throw new AppError('unauthenticated');
@@ -123,6 +124,24 @@ export async function settingsRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
     },
     async (request) => {
       const row = await changeNickname(ctx, currentMember(request), request.body.nickname);
+      return { user: await userView(ctx.db, row), pending_email: await pendingEmail(ctx, row.id) };
+    },
+  );
+
+  r.post(
+    '/api/settings/change-locale',
+    {
+      schema: {
+        tags,
+        body: changeLocaleBody,
+        response: { 200: settingsMe },
+        description:
+          "The account's language: the app shows it after sign-in on every device, and every mail to the account is written in it. Open to unverified accounts too (their verification mail follows it).",
+      },
+      preHandler: app.authenticate,
+    },
+    async (request) => {
+      const row = await changeLocale(ctx, currentMember(request), request.body.locale);
       return { user: await userView(ctx.db, row), pending_email: await pendingEmail(ctx, row.id) };
     },
   );

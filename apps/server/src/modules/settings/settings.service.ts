@@ -1,4 +1,4 @@
-import { vmsg } from '@trostnetz/contracts/messages';
+import { type Locale, vmsg } from '@trostnetz/contracts/messages';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
 import type { Db } from '../../db/client.ts';
@@ -40,6 +40,15 @@ export async function changePassword(
     mail: 'passwordChanged',
     url: `${ctx.config.appUrl}/forgot-password`,
   });
+}
+
+export async function changeLocale(ctx: AppContext, member: Member, locale: Locale): Promise<Member> {
+  const [row] = await ctx.db
+    .update(users)
+    .set({ locale, updatedAt: new Date() })
+    .where(eq(users.id, member.id))
+    .returning();
+  return row!;
 }
 
 export async function changeNickname(ctx: AppContext, member: Member, nickname: string): Promise<Member> {

@@ -31,6 +31,15 @@ export async function verifiedAccountByEmail(db: Db, email: string): Promise<Mem
   return row;
 }
 
+/**
+ * The language of a mail to an address: the account's when the address belongs to one (a guest's form
+ * sent with a member's address included), else the language the page was in.
+ */
+export async function mailLocale(db: Db, email: string, pageLocale: Locale): Promise<Locale> {
+  const [account] = await accountsByEmail(db, email, 1);
+  return account?.locale ?? pageLocale;
+}
+
 export async function findActiveUser(db: Db, id: number): Promise<Member | undefined> {
   const [row] = await db
     .select(memberColumns)

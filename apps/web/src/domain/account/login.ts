@@ -10,7 +10,7 @@ export async function login(body: LoginBody): Promise<User> {
   const answer = await checked(apiRequest<unknown>(TOKEN_PATH, { method: 'POST', body }), () =>
     import('@trostnetz/contracts/auth').then((c) => c.loginResponse),
   );
-  startSession(answer, answer.user);
+  await startSession(answer, answer.user);
   return answer.user;
 }
 

@@ -19,7 +19,7 @@ export async function register(body: RegisterBody): Promise<User> {
     }),
     () => import('@trostnetz/contracts/auth').then((c) => c.loginResponse),
   );
-  startSession(answer, answer.user);
+  await startSession(answer, answer.user);
   return answer.user;
 }
 
