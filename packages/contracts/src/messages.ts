@@ -30,6 +30,8 @@ export const validationMessages = {
       'Hinweise zur Sicherheit und zum Löschen deines Kontos und zum Herunterladen deiner Daten kommen immer per E-Mail und lassen sich nicht abschalten.',
     fixed_channels:
       'Entscheidungen der Moderation und Rückmeldungen zu deinen Meldungen kommen immer in der App und per E-Mail und lassen sich nicht abschalten.',
+    loss_cooldown:
+      'Was du erlebt hast und wann, lässt sich nur einmal in {{max}} Tagen ändern, damit niemand über Vorschläge herausfinden kann, was andere verloren haben. Deine bisherige Antwort bleibt gespeichert.',
   },
   en: {
     required: 'This field is required',
@@ -53,6 +55,8 @@ export const validationMessages = {
       "Notices about your account's security, about deleting it and about downloading your data always come by e-mail and cannot be switched off.",
     fixed_channels:
       'Moderation decisions and news of your reports always come in the app and by e-mail and cannot be switched off.',
+    loss_cooldown:
+      'What you have been through, and when, can change only once every {{max}} days, so that nobody can find out from suggestions what others have lost. Your earlier answer stays saved.',
   },
 } as const satisfies Record<Locale, Record<string, string>>;
 

@@ -25,16 +25,16 @@ export const AUDIENCES = ['members', 'suggestions', 'partners', 'nobody'] as con
 export type Audience = (typeof AUDIENCES)[number];
 
 /**
- * Health data (decision 005): what someone lost and how long ago is never shown to members who are
- * not partners, whatever the member picks; partners see it only if the member lets them.
+ * Health data (decisions 005, 029): what someone lost and how long ago is never shown to members who are
+ * not partners, whatever the member picks; partners see it only if the member chooses to show it.
  */
 export const SENSITIVE_ITEMS: readonly ProfileItem[] = ['loss_kind', 'loss_when'];
 export const SENSITIVE_AUDIENCES: readonly Audience[] = ['partners', 'nobody'];
 
 /**
- * Calm defaults: the texts are there to be read, life details for suggestions, health data for
- * partners. Where someone lives is shown to nobody until they choose otherwise: the questionnaire
- * promises it (decision 024); matching still uses it.
+ * Calm defaults: the texts are there to be read, life details for suggestions. Where someone lives, what
+ * they lost and how long ago are shown to nobody until they choose otherwise: the questionnaire promises it
+ * (decisions 024, 029); matching still uses them.
  */
 export const DEFAULT_VISIBILITY: Record<ProfileItem, Audience> = {
   motto: 'members',
@@ -42,8 +42,8 @@ export const DEFAULT_VISIBILITY: Record<ProfileItem, Audience> = {
   age_group: 'suggestions',
   region: 'nobody',
   support_kind: 'suggestions',
-  loss_kind: 'partners',
-  loss_when: 'partners',
+  loss_kind: 'nobody',
+  loss_when: 'nobody',
 };
 export type Visibility = Record<ProfileItem, Audience>;
 

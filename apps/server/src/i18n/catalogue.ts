@@ -17,9 +17,9 @@ const de = {
   'auth.password_changed': 'Dein Passwort wurde geändert. Du kannst dich jetzt anmelden.',
   'auth.verification_resent': 'Wir haben dir eine neue Bestätigungs-E-Mail geschickt.',
 
-  // Health data (DSGVO Art. 9): shown instead of the exact shared answer until the pair are partners.
-  'match.similar_loss': 'Ihr habt eine ähnliche Verlusterfahrung',
-  'match.similar_time': 'Eure Erfahrung liegt ähnlich lange zurück',
+  // Health data (DSGVO Art. 9): the one line shown instead of any exact shared answer, unless both partners show it.
+  'match.in_common_question': 'Was euch verbinden kann',
+  'match.in_common': 'Ihr habt vielleicht etwas gemeinsam',
 
   'mail.greeting': 'Hallo {{nickname}},',
   'mail.footer.registered': 'Du bekommst diese E-Mail, weil du bei uns registriert bist.',
@@ -375,8 +375,8 @@ const en: Record<TextKey, string> = {
   'auth.password_changed': 'Your password has been changed. You can sign in now.',
   'auth.verification_resent': 'We have sent you a new confirmation e-mail.',
 
-  'match.similar_loss': 'You have experienced a similar loss',
-  'match.similar_time': 'Your experiences were about the same time ago',
+  'match.in_common_question': 'What may connect you',
+  'match.in_common': 'You may have something in common',
 
   'mail.greeting': 'Hello {{nickname}},',
   'mail.footer.registered': 'You receive this e-mail because you are registered with us.',

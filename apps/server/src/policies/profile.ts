@@ -56,16 +56,31 @@ export const mayShowItem = (visibility: Visibility, item: ProfileItem, relation:
   reaches[visibility[item]].includes(relation);
 
 /**
- * Whether a shared answer of a question may appear in "why you match". Sensitive items keep decision
- * 005 (a generic line until partners, the exact answer for partners) unless the member shows them to
- * nobody; other items follow the member's choice; questions that are no profile item (languages,
- * wishes about the partner) follow the match as before.
+ * Whether a shared answer of a question may appear in "why you match": items follow the member's choice;
+ * a sensitive item always may, because it shows only as the one generic line (`mayShowExact` says when
+ * the exact answer shows); questions that are no profile item (languages, wishes about the partner) follow
+ * the match as before.
  */
 export function mayShowReason(visibility: Visibility, questionKey: string, relation: Relation): boolean {
   if (!(PROFILE_ITEMS as readonly string[]).includes(questionKey)) return true;
   const item = questionKey as ProfileItem;
-  if (SENSITIVE_ITEMS.includes(item)) return visibility[item] !== 'nobody' || relation === 'self';
+  if (SENSITIVE_ITEMS.includes(item)) return true;
   return mayShowItem(visibility, item, relation);
+}
+
+/**
+ * Health data in "why you match" (decision 029): the exact shared answer shows only between partners who
+ * both chose to show that item to their partners. Otherwise it is at most "you may have something in
+ * common", which every suggestion could say, since every suggestion shares a kind of loss.
+ */
+export function mayShowExact(
+  viewer: Visibility,
+  owner: Visibility,
+  questionKey: string,
+  relation: Relation,
+): boolean {
+  const item = questionKey as ProfileItem;
+  return relation === 'partner' && viewer[item] === 'partners' && owner[item] === 'partners';
 }
 
 /**

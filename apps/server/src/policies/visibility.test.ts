@@ -17,7 +17,14 @@ import {
   shareReadReceipts,
 } from './conversations.ts';
 import { isGone, isOnboarded, knownMember, shownAs, visibleMember } from './members.ts';
-import { mayShowItem, mayShowReason, mayViewAvatar, relationOf, visibilityOf } from './profile.ts';
+import {
+  mayShowExact,
+  mayShowItem,
+  mayShowReason,
+  mayViewAvatar,
+  relationOf,
+  visibilityOf,
+} from './profile.ts';
 
 /**
  * Issue 21: the visibility, conversation and profile rules, each decided on members who differ only in
@@ -281,13 +288,25 @@ describe('profile policy: relations and who sees which item', () => {
     expect(reach('nobody')).toEqual(['self']);
   });
 
-  it('profile rule: "why you match" shows health data unless hidden from everyone, other items by their audience, the rest always', () => {
+  it('profile rule: "why you match" always may show the generic health line, other items by their audience, the rest always', () => {
     const v = { ...DEFAULT_VISIBILITY, region: 'partners' as const, loss_when: 'nobody' as const };
     expect(mayShowReason(v, 'languages', 'member')).toBe(true);
     expect(mayShowReason(v, 'loss_kind', 'suggestion')).toBe(true);
-    expect(mayShowReason(v, 'loss_when', 'partner')).toBe(false);
-    expect(mayShowReason(v, 'loss_when', 'self')).toBe(true);
+    expect(mayShowReason(v, 'loss_when', 'partner')).toBe(true);
     expect(mayShowReason(v, 'region', 'suggestion')).toBe(false);
     expect(mayShowReason(v, 'region', 'partner')).toBe(true);
+  });
+
+  it('profile rule: the exact shared loss shows only between partners who both show it to partners', () => {
+    const shows = { ...DEFAULT_VISIBILITY, loss_kind: 'partners' as const };
+    const hides = DEFAULT_VISIBILITY;
+    expect(hides.loss_kind).toBe('nobody');
+    expect(hides.loss_when).toBe('nobody');
+    expect(mayShowExact(shows, shows, 'loss_kind', 'partner')).toBe(true);
+    expect(mayShowExact(shows, hides, 'loss_kind', 'partner')).toBe(false);
+    expect(mayShowExact(hides, shows, 'loss_kind', 'partner')).toBe(false);
+    expect(mayShowExact(shows, shows, 'loss_kind', 'suggestion')).toBe(false);
+    expect(mayShowExact(shows, shows, 'loss_kind', 'member')).toBe(false);
+    expect(mayShowExact(shows, shows, 'loss_when', 'partner')).toBe(false);
   });
 });

@@ -37,6 +37,8 @@ export const users = pgTable(
      * Answering again later keeps it; its migration (`*_onboarded_at.sql`) says how older rows were back-filled.
      */
     onboardedAt: timestamp('onboarded_at', { withTimezone: true }),
+    /** The last change of the loss answers after onboarding: the start of their cool-down (decision 029). */
+    lossAnswersChangedAt: timestamp('loss_answers_changed_at', { withTimezone: true }),
     /** Chat read receipts (issue 13): off, the partner does not see my reads and I do not see theirs. */
     chatReadReceipts: boolean('chat_read_receipts').notNull().default(true),
     /** Chat typing signal: off, my app neither sends nor shows it. */

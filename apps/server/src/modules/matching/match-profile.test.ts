@@ -110,20 +110,32 @@ describe('matching profile (issue 21)', () => {
     expect(optionBits(['a', 'b'], [])).toBe(0);
   });
 
-  it('reason rule: each question names only its own shared answers, in the member’s language; health data stays generic until partners', () => {
-    const sensitive = label('Ein ähnlicher Verlust');
+  it('reason rule: each question names only its own shared answers, in the member’s language; health data is one generic line unless exact', () => {
+    const sensitive = label('Vielleicht etwas gemeinsam');
     const questions = [
       question('ab', ['x', 'y']),
       question('cd', ['x', 'y'], { sensitive }),
       question('ef', ['x']),
+      question('gh', ['x'], { sensitive }),
     ];
-    expect(reasonFromTags(questions, ['cd:x', 'cd:y'], 'en', true)).toEqual([
+    const always = () => true;
+    const never = () => false;
+    expect(reasonFromTags(questions, ['cd:x', 'cd:y'], 'en', always)).toEqual([
       { question: 'Frage cd (en)', answers: ['Antwort x (en)', 'Antwort y (en)'] },
     ]);
-    expect(reasonFromTags(questions, ['cd:x', 'ab:y', 'gone:x'], 'de', false)).toEqual([
+    // Two sensitive questions shared: still one line, which does not name either question.
+    expect(reasonFromTags(questions, ['cd:x', 'ab:y', 'gone:x', 'gh:x'], 'de', never)).toEqual([
       { question: 'Frage ab', answers: ['Antwort y'] },
-      { question: 'Frage cd', answers: ['Ein ähnlicher Verlust'] },
+      { question: 'Was euch verbinden kann', answers: ['Vielleicht etwas gemeinsam'] },
     ]);
-    expect(reasonFromTags(questions, ['ab:unknown'], 'de', true)).toEqual([]);
+    expect(reasonFromTags(questions, ['gh:x'], 'en', never)).toEqual([
+      { question: 'What may connect you', answers: ['Vielleicht etwas gemeinsam (en)'] },
+    ]);
+    // Exactness is asked per question.
+    expect(reasonFromTags(questions, ['cd:x', 'gh:x'], 'de', (k) => k === 'gh')).toEqual([
+      { question: 'Was euch verbinden kann', answers: ['Vielleicht etwas gemeinsam'] },
+      { question: 'Frage gh', answers: ['Antwort x'] },
+    ]);
+    expect(reasonFromTags(questions, ['ab:unknown'], 'de', always)).toEqual([]);
   });
 });

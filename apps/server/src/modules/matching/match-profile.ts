@@ -1,5 +1,6 @@
 import type { Locale } from '@trostnetz/contracts/messages';
 import type { MatchReason } from '@trostnetz/contracts/partners';
+import { serverTexts } from '../../i18n/catalogue.ts';
 import type { Filter } from '../questionnaire/questionnaire.data.ts';
 import type { Answers, LoadedQuestion } from '../questionnaire/questionnaire.service.ts';
 
@@ -91,26 +92,30 @@ export function tagBits(questions: LoadedQuestion[], tags: string[]): string {
 
 /**
  * "Warum ihr passt": the shared tags stored on the pair when the matcher proposed it, grouped by
- * question, in the member's language. Health data (sensitive questions) is shown as one generic line
- * unless `exact` (the pair are partners): a suggestion never learns which loss the other had.
+ * question, in the member's language. Health data (sensitive questions) shows as one generic line for all
+ * of them together unless `exact` allows that question: a suggestion never learns which loss the other had,
+ * nor whether it was also as long ago.
  */
 export function reasonFromTags(
   questions: LoadedQuestion[],
   tags: string[],
   locale: Locale,
-  exact: boolean,
+  exact: (questionKey: string) => boolean,
 ): MatchReason[] {
   const reasons: MatchReason[] = [];
+  let generic: MatchReason | null = null;
   for (const q of questions) {
     const answers = tags
       .filter((t) => t.startsWith(`${q.key}:`))
       .map((t) => q.options.find((o) => o.key === t.slice(q.key.length + 1))?.label[locale])
       .filter((l): l is string => Boolean(l));
     if (!answers.length) continue;
-    reasons.push({
-      question: q.title[locale],
-      answers: q.sensitive && !exact ? [q.sensitive[locale]] : answers,
-    });
+    if (!q.sensitive || exact(q.key)) {
+      reasons.push({ question: q.title[locale], answers });
+    } else if (!generic) {
+      generic = { question: serverTexts[locale]['match.in_common_question'], answers: [q.sensitive[locale]] };
+      reasons.push(generic);
+    }
   }
   return reasons;
 }

@@ -152,7 +152,7 @@ describe('matching rules: scores, order and limits', () => {
     expect(await more(me)).toEqual([]);
   });
 
-  it('matching rule: "Warum ihr passt" lists exactly the shared answers, health data only generically', async () => {
+  it('matching rule: "Warum ihr passt" lists exactly the shared answers, health data as one generic line', async () => {
     const join = community('partner');
     const me = await join({ loss_kind: ['partner', 'friend'], support_kind: ['listening', 'experience'] });
     const other = await join({
@@ -164,15 +164,13 @@ describe('matching rules: scores, order and limits', () => {
     expect(de.id).toBe(other.id);
     // Shared: partner (of two losses each), the time, one of two kinds of support, the age; not the region.
     expect(de.reason).toEqual([
-      { question: 'Was hast du erlebt?', answers: ['Ihr habt eine ähnliche Verlusterfahrung'] },
-      { question: 'Wie lange ist das her?', answers: ['Eure Erfahrung liegt ähnlich lange zurück'] },
+      { question: 'Was euch verbinden kann', answers: ['Ihr habt vielleicht etwas gemeinsam'] },
       { question: 'Welche Art von Unterstützung wünschst du dir?', answers: ['Erfahrungen austauschen'] },
       { question: 'Wie alt bist du?', answers: ['36–50 Jahre'] },
     ]);
     const en = ((await get(me, 'en')).json.suggestions as P[])[0]!;
     expect(en.reason).toEqual([
-      { question: 'What have you been through?', answers: ['You have experienced a similar loss'] },
-      { question: 'How long ago was it?', answers: ['Your experiences were about the same time ago'] },
+      { question: 'What may connect you', answers: ['You may have something in common'] },
       { question: 'What kind of support would you like?', answers: ['Sharing experiences'] },
       { question: 'How old are you?', answers: ['36–50 years'] },
     ]);

@@ -106,17 +106,17 @@ describe('matching', () => {
     });
     const s = (await suggestionsOf(b.token)).find((p) => p.id === a.id)!;
     expect(s).toMatchObject({ friend_status: 3, is_suggestion: true });
-    // Health data only generically until they are partners (issue 9 item 1).
+    // Health data only as the one generic line (decisions 005, 029).
     expect(s.reason).toEqual(
       expect.arrayContaining([
-        { question: 'Was hast du erlebt?', answers: ['Ihr habt eine ähnliche Verlusterfahrung'] },
+        { question: 'Was euch verbinden kann', answers: ['Ihr habt vielleicht etwas gemeinsam'] },
         { question: 'Welche Art von Unterstützung wünschst du dir?', answers: ['Jemand, der zuhört'] },
       ]),
     );
     const en = (await suggestionsOf(b.token, 'en')).find((p) => p.id === a.id)!;
     expect(en.reason).toEqual(
       expect.arrayContaining([
-        { question: 'What have you been through?', answers: ['You have experienced a similar loss'] },
+        { question: 'What may connect you', answers: ['You may have something in common'] },
       ]),
     );
   });

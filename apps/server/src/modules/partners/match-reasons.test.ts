@@ -25,11 +25,13 @@ const ALL_LOSSES = [
   'illness',
   'other',
 ];
-const similarLoss = { question: 'Was hast du erlebt?', answers: ['Ihr habt eine ähnliche Verlusterfahrung'] };
-const similarTime = {
-  question: 'Wie lange ist das her?',
-  answers: ['Eure Erfahrung liegt ähnlich lange zurück'],
-};
+const inCommon = { question: 'Was euch verbinden kann', answers: ['Ihr habt vielleicht etwas gemeinsam'] };
+/** Shows what one lost, and how long ago, to one's partners (the profile's "Wer sieht was?"). */
+const showLossToPartners = (m: MemberTokens) =>
+  call(t, 'PATCH', '/api/profile/me', {
+    token: m.token,
+    body: { visibility: { loss_kind: 'partners', loss_when: 'partners' } },
+  });
 
 let group = 0;
 /** Answers of a group of their own (language + region), so other tests' members never match. */
@@ -65,41 +67,46 @@ describe('issue 9 item 1: "why you match" never reveals what another member lost
     expect(JSON.stringify(profile.json)).not.toMatch(/Suizid|suicide/i);
   });
 
-  it('a suggestion says generically that the loss is similar; the exact options are not in any answer', async () => {
+  it('a suggestion says only "you may have something in common", once for both loss questions; the exact options are not in any answer', async () => {
     group += 1;
     const target = await onboardMember(t, answersOf({ loss_kind: ['suicide'], loss_when: ['lt_3m'] }));
     const prober = await onboardMember(t, answersOf({ loss_kind: ALL_LOSSES, loss_when: ['lt_3m'] }));
     const suggestions = (await call(t, 'GET', '/api/user/matching/suggestions', { token: prober.token })).json
       .suggestions as Array<{ id: number; reason: Reason[] }>;
     const suggestion = suggestions.find((s) => s.id === target.id)!;
-    expect(suggestion.reason.slice(0, 2)).toEqual([similarLoss, similarTime]);
+    expect(suggestion.reason[0]).toEqual(inCommon);
+    expect(suggestion.reason.filter((r) => r.answers.includes(inCommon.answers[0]!))).toHaveLength(1);
     expect((await listed(prober, target.id))?.reason).toEqual(suggestion.reason);
     expect(await reasonOf(prober, target.id)).toEqual(suggestion.reason);
-    expect((await reasonOf(prober, target.id, 'en')).slice(0, 2)).toEqual([
-      { question: 'What have you been through?', answers: ['You have experienced a similar loss'] },
-      { question: 'How long ago was it?', answers: ['Your experiences were about the same time ago'] },
-    ]);
+    expect((await reasonOf(prober, target.id, 'en'))[0]).toEqual({
+      question: 'What may connect you',
+      answers: ['You may have something in common'],
+    });
     // Shared answers that are not health data stay exact.
     expect(suggestion.reason).toContainEqual({
       question: 'Welche Art von Unterstützung wünschst du dir?',
       answers: ['Jemand, der zuhört'],
     });
     const everything = JSON.stringify([suggestions, await listed(prober, target.id)]);
-    expect(everything).not.toMatch(/Suizid|Weniger als 3 Monate/);
+    expect(everything).not.toMatch(/Suizid|Weniger als 3 Monate|Was hast du erlebt|Wie lange ist das her/);
   });
 
-  it('a request keeps the generic reason; partners see exactly the answers they share', async () => {
+  it('exact health data only between partners who both show it: a request and partners by default keep the generic line', async () => {
     group += 1;
     const a = await onboardMember(t, answersOf({ loss_kind: ['child', 'parent'], loss_when: ['1_3y'] }));
     const b = await onboardMember(t, answersOf({ loss_kind: ['child'], loss_when: ['1_3y'] }));
-    expect((await reasonOf(b, a.id)).slice(0, 2)).toEqual([similarLoss, similarTime]);
+    expect((await reasonOf(b, a.id))[0]).toEqual(inCommon);
     const sent = await call(t, 'POST', `/api/user/friend/request/send/${a.id}`, { token: b.token, body: {} });
-    expect((sent.json.partner as { reason: Reason[] }).reason.slice(0, 2)).toEqual([
-      similarLoss,
-      similarTime,
-    ]);
-    expect((await reasonOf(a, b.id)).slice(0, 2)).toEqual([similarLoss, similarTime]);
+    expect((sent.json.partner as { reason: Reason[] }).reason[0]).toEqual(inCommon);
+    expect((await reasonOf(a, b.id))[0]).toEqual(inCommon);
     await call(t, 'POST', `/api/user/friend/request/accept/${b.id}`, { token: a.token, body: {} });
+    // Partners, but neither chose to show it: still the one line.
+    expect((await reasonOf(a, b.id))[0]).toEqual(inCommon);
+    // Only one of them shows it: still the one line, to both.
+    await showLossToPartners(a);
+    expect((await reasonOf(a, b.id))[0]).toEqual(inCommon);
+    expect((await reasonOf(b, a.id))[0]).toEqual(inCommon);
+    await showLossToPartners(b);
     const exact = [
       { question: 'Was hast du erlebt?', answers: ['Tod eines Kindes'] },
       { question: 'Wie lange ist das her?', answers: ['1 bis 3 Jahre'] },
@@ -107,7 +114,7 @@ describe('issue 9 item 1: "why you match" never reveals what another member lost
     expect((await reasonOf(a, b.id)).slice(0, 2)).toEqual(exact);
     expect((await listed(b, a.id))?.reason.slice(0, 2)).toEqual(exact);
     await call(t, 'POST', `/api/user/friend/list/remove/${b.id}`, { token: a.token, body: {} });
-    expect((await reasonOf(a, b.id)).slice(0, 2)).toEqual([similarLoss, similarTime]);
+    expect((await reasonOf(a, b.id))[0]).toEqual(inCommon);
   });
 
   it('the reason is the one stored when the match was made: ticking every option later reveals nothing new', async () => {
@@ -119,6 +126,8 @@ describe('issue 9 item 1: "why you match" never reveals what another member lost
     const prober = await onboardMember(t, answersOf({ loss_kind: ['partner'], loss_when: ['lt_3m'] }));
     await call(t, 'POST', `/api/user/friend/request/send/${target.id}`, { token: prober.token, body: {} });
     await call(t, 'POST', `/api/user/friend/request/accept/${prober.id}`, { token: target.token, body: {} });
+    await showLossToPartners(prober);
+    await showLossToPartners(target);
     const before = await reasonOf(prober, target.id);
     expect(before[0]).toEqual({
       question: 'Was hast du erlebt?',
@@ -143,7 +152,7 @@ describe('issue 9 item 1: "why you match" never reveals what another member lost
     expect(await reasonOf(prober, target.id)).toEqual(before);
   });
 
-  it('NewChatContact carries the generic reason live', async () => {
+  it('NewChatContact carries the generic line live', async () => {
     group += 1;
     const a = await onboardMember(t, answersOf({ loss_kind: ['sibling'], loss_when: ['3_12m'] }));
     const b = await onboardMember(t, answersOf({ loss_kind: ['sibling'], loss_when: ['3_12m'] }));
@@ -156,7 +165,7 @@ describe('issue 9 item 1: "why you match" never reveals what another member lost
       await call(t, 'POST', `/api/user/friend/request/send/${a.id}`, { token: b.token, body: {} });
       const event = await got;
       expect(event.contact.id).toBe(b.id);
-      expect(event.contact.reason.slice(0, 2)).toEqual([similarLoss, similarTime]);
+      expect(event.contact.reason[0]).toEqual(inCommon);
     } finally {
       client.disconnect();
     }

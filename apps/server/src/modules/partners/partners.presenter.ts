@@ -1,4 +1,4 @@
-import { FriendStatus, pairIsBefriended, pairIsPending } from '@trostnetz/contracts/friendship';
+import { FriendStatus, pairIsPending } from '@trostnetz/contracts/friendship';
 import type { Locale } from '@trostnetz/contracts/messages';
 import type { Partner } from '@trostnetz/contracts/partners';
 import type { Visibility } from '@trostnetz/contracts/profile';
@@ -7,7 +7,7 @@ import type { PairRow } from '../../db/schema/partnerships.ts';
 import type { Member } from '../../db/schema/users.ts';
 import { isGone, shownAs } from '../../policies/members.ts';
 import { showsSupporterBadge } from '../../policies/premium.ts';
-import { mayShowReason, relationOf, visibilityOf } from '../../policies/profile.ts';
+import { mayShowExact, mayShowReason, relationOf, visibilityOf } from '../../policies/profile.ts';
 import { reasonFromTags } from '../matching/match-profile.ts';
 import type { LoadedQuestion } from '../questionnaire/questionnaire.service.ts';
 
@@ -35,20 +35,22 @@ export const isOnline = (lastSeenAt: Date | null) =>
 
 /**
  * "Warum ihr passt" of a pair as `viewer` sees it: only from what the matcher stored, exact health data
- * only for partners, and only the questions the other member shows this viewer (policies/profile.ts).
+ * only for partners who both show it, and only the questions the other member shows this viewer
+ * (policies/profile.ts).
  */
 export function pairReason(
   row: PairRow | undefined,
   questions: LoadedQuestion[],
   locale: Locale,
-  viewer: number,
+  viewer: { id: number; visibility: Partial<Visibility> | null },
   otherVisibility: Partial<Visibility> | null,
 ) {
   if (!row) return [];
-  const relation = relationOf(row, viewer, sideOf(row, viewer).other);
-  const visibility = visibilityOf(otherVisibility);
-  const shown = questions.filter((q) => mayShowReason(visibility, q.key, relation));
-  return reasonFromTags(shown, row.sharedTags, locale, pairIsBefriended(row.statusLow, row.statusHigh));
+  const relation = relationOf(row, viewer.id, sideOf(row, viewer.id).other);
+  const theirs = visibilityOf(otherVisibility);
+  const mine = visibilityOf(viewer.visibility);
+  const shown = questions.filter((q) => mayShowReason(theirs, q.key, relation));
+  return reasonFromTags(shown, row.sharedTags, locale, (key) => mayShowExact(mine, theirs, key, relation));
 }
 
 /** The message of a request, shown to both sides while it waits for an answer. */
@@ -60,7 +62,13 @@ export function presentPartner(
   row: PairRow,
   me: number,
   other: Other,
-  ctx: { questions: LoadedQuestion[]; locale: Locale; hasMessages: boolean },
+  ctx: {
+    questions: LoadedQuestion[];
+    locale: Locale;
+    hasMessages: boolean;
+    /** `me`'s own stored profile visibility: exact health data needs both members' choice. */
+    myVisibility: Partial<Visibility> | null;
+  },
 ): Partner {
   const side = sideOf(row, me);
   const deleted = isGone(other);
@@ -72,7 +80,13 @@ export function presentPartner(
     friend_status: side.status,
     online: !deleted && isOnline(other.lastSeenAt),
     is_suggestion: side.status === FriendStatus.none && side.suggested && !side.dismissed,
-    reason: pairReason(row, ctx.questions, ctx.locale, me, other.visibility),
+    reason: pairReason(
+      row,
+      ctx.questions,
+      ctx.locale,
+      { id: me, visibility: ctx.myVisibility },
+      other.visibility,
+    ),
     request_message: pendingRequestMessage(row),
     supporter: !deleted && showsSupporterBadge(other),
     updated_at: row.updatedAt.toISOString(),

@@ -11,6 +11,7 @@ import { profileSettings } from '../../db/schema/profile.ts';
 import { users } from '../../db/schema/users.ts';
 import { goneColumns, notHidden, present } from '../../policies/members.ts';
 import { recentlyActive } from '../matching/matching.service.ts';
+import { profileSettingsOf } from '../profile/profile.service.ts';
 import { loadQuestionnaire } from '../questionnaire/questionnaire.service.ts';
 import { findPair } from './pairs.ts';
 import { type Other, presentPartner } from './partners.presenter.ts';
@@ -58,8 +59,14 @@ export async function listPartners(ctx: AppContext, me: number, locale: Locale):
     )
     .orderBy(desc(p.score), desc(p.updatedAt));
   const questions = await loadQuestionnaire(ctx.db);
+  const myVisibility = (await profileSettingsOf(ctx.db, me)).visibility;
   return rows.map((r) =>
-    presentPartner(r.pair, me, r.other, { questions, locale, hasMessages: Boolean(r.hasMessages) }),
+    presentPartner(r.pair, me, r.other, {
+      questions,
+      locale,
+      hasMessages: Boolean(r.hasMessages),
+      myVisibility,
+    }),
   );
 }
 
@@ -86,5 +93,6 @@ export async function partnerEntry(
     questions: await loadQuestionnaire(ctx.db),
     locale,
     hasMessages: Boolean(anyMessage),
+    myVisibility: (await profileSettingsOf(ctx.db, me)).visibility,
   });
 }

@@ -26,13 +26,14 @@ export async function foreignProfileOf(
 ): Promise<ForeignProfile> {
   const other = await visibleMember(ctx.db, me, otherId);
   if (!other) throw new AppError('not_found');
-  const [pair, profiles, watched, questions, settings, answers] = await Promise.all([
+  const [pair, profiles, watched, questions, settings, answers, mine] = await Promise.all([
     findPair(ctx.db, me, otherId),
     ctx.db.select().from(matchingProfiles).where(eq(matchingProfiles.userId, otherId)),
     isWatched(ctx.db, me, otherId),
     loadQuestionnaire(ctx.db),
     profileSettingsOf(ctx.db, otherId),
     answersOf(ctx.db, otherId),
+    profileSettingsOf(ctx.db, me),
   ]);
   const status = pair ? sideOf(pair, me).status : FriendStatus.none;
   const relation = relationOf(pair, me, otherId);
@@ -50,7 +51,7 @@ export async function foreignProfileOf(
     online: isOnline(other.lastSeenAt),
     member_since: other.createdAt.toISOString(),
     // Only a pair the matcher proposed has a reason, never one computed from today's answers.
-    reason: pairReason(pair, questions, locale, me, settings.visibility),
+    reason: pairReason(pair, questions, locale, { id: me, visibility: mine.visibility }, settings.visibility),
     request_message: pendingRequestMessage(pair) ?? null,
   };
 }

@@ -5,6 +5,7 @@ import type { Member } from '../../db/schema/users.ts';
 import { validationError } from '../../lib/app-error.ts';
 import { rebuildProfile } from '../matching/matching.service.ts';
 import { topUpSuggestions } from '../matching/suggestions.service.ts';
+import { guardLossAnswers } from '../questionnaire/loss-answers.ts';
 import { QUESTIONNAIRE_STEPS } from '../questionnaire/questionnaire.data.ts';
 import {
   answersOf,
@@ -27,9 +28,11 @@ export async function changeAnswers(
 ) {
   if (step > QUESTIONNAIRE_STEPS) throw validationError({ step: [vmsg('invalid')] });
   const questions = await loadQuestionnaire(ctx.db);
-  const given = answers.role ?? (await answersOf(ctx.db, member.id)).role;
+  const stored = await answersOf(ctx.db, member.id);
+  const given = answers.role ?? stored.role;
   const role = Array.isArray(given) && given[0] === 'supporter' ? 'supporter' : 'seeker';
   const clean = validateStep(questions, step, answers, role);
+  await guardLossAnswers(ctx.db, member, questions, stored, clean);
   await saveAnswers(ctx.db, member.id, clean);
   await rebuildProfile(ctx.db, member.id);
   const fresh = await findActiveUser(ctx.db, member.id);

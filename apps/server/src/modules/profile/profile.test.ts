@@ -53,8 +53,8 @@ describe('own profile: GET and PATCH /api/profile/me', () => {
       about: 'Ich habe im Frühjahr meine Mutter verloren und suche jemanden zum Reden.',
       visibility: DEFAULT_VISIBILITY,
     });
-    expect(DEFAULT_VISIBILITY.loss_kind).toBe('partners');
-    expect(DEFAULT_VISIBILITY.loss_when).toBe('partners');
+    expect(DEFAULT_VISIBILITY.loss_kind).toBe('nobody');
+    expect(DEFAULT_VISIBILITY.loss_when).toBe('nobody');
     expect(res.headers['cache-control']).toBe('no-store');
   });
 
@@ -137,7 +137,7 @@ describe('own profile: GET and PATCH /api/profile/me', () => {
 });
 
 describe('profile visibility: the foreign profile shows each item to whom the member chose', () => {
-  it('defaults: any member sees motto and about; suggestions also age and support; partners also the loss; nobody the region', async () => {
+  it('defaults: any member sees motto and about; suggestions also age and support; nobody the loss or the region until the member shows them', async () => {
     const g = ++group;
     const owner = await onboardMember(t, inGroup(g, { loss_kind: ['sibling'], age_group: ['26_35'] }));
     await patch(owner, { motto: 'Schritt für Schritt' });
@@ -155,6 +155,8 @@ describe('profile visibility: the foreign profile shows each item to whom the me
     expect(JSON.stringify(details)).not.toMatch(/Geschwister/);
 
     await befriend(suggestion, owner);
+    expect(await detailKeys(suggestion, owner.id)).toEqual(['age_group', 'support_kind']);
+    await patch(owner, { visibility: { loss_kind: 'partners', loss_when: 'partners' } });
     expect(await detailKeys(suggestion, owner.id)).toEqual([
       'age_group',
       'support_kind',
@@ -200,7 +202,7 @@ describe('profile visibility: the foreign profile shows each item to whom the me
     const after = await reasonQuestions(viewer, owner.id);
     expect(after).not.toContain('Wie alt bist du?');
     expect(after).not.toContain('Wo lebst du?');
-    expect(after).toContain('Was hast du erlebt?');
+    expect(after).toContain('Was euch verbinden kann');
     // The same rule in the partner list and the suggestions.
     const inList = (await listed(viewer, owner.id))!.reason.map((r) => r.question);
     expect(inList).toEqual(after);
@@ -215,17 +217,17 @@ describe('profile visibility: the foreign profile shows each item to whom the me
     );
   });
 
-  it('loss shown to nobody: no generic line for suggestions, no exact answer for partners', async () => {
+  it('loss shown to nobody: suggestions and partners see only the one generic line, never the answer', async () => {
     const g = ++group;
     const owner = await onboardMember(t, inGroup(g, { loss_kind: ['friend'], loss_when: ['gt_3y'] }));
     const viewer = await onboardMember(t, inGroup(g, { loss_kind: ['friend'], loss_when: ['gt_3y'] }));
-    expect(await reasonQuestions(viewer, owner.id)).toEqual(
-      expect.arrayContaining(['Was hast du erlebt?', 'Wie lange ist das her?']),
-    );
+    await patch(viewer, { visibility: { loss_kind: 'partners', loss_when: 'partners' } });
+    expect(await reasonQuestions(viewer, owner.id)).toContain('Was euch verbinden kann');
     await patch(owner, { visibility: { loss_kind: 'nobody', loss_when: 'nobody' } });
     await befriend(owner, viewer);
     const profile = await profileOf(viewer, owner.id);
     const questions = (profile.json.reason as Reason[]).map((r) => r.question);
+    expect(questions).toContain('Was euch verbinden kann');
     expect(questions).not.toContain('Was hast du erlebt?');
     expect(questions).not.toContain('Wie lange ist das her?');
     expect((profile.json.details as Detail[]).map((d) => d.key)).not.toContain('loss_kind');
@@ -260,8 +262,7 @@ describe('"Wir zeigen nie deinen Wohnort": where a member lives is shown to nobo
     const owner = await onboardMember(t, inGroup(g));
     const viewer = await onboardMember(t, inGroup(g));
     const shared = [
-      { question: 'Was hast du erlebt?', answers: ['Ihr habt eine ähnliche Verlusterfahrung'] },
-      { question: 'Wie lange ist das her?', answers: ['Eure Erfahrung liegt ähnlich lange zurück'] },
+      { question: 'Was euch verbinden kann', answers: ['Ihr habt vielleicht etwas gemeinsam'] },
       { question: 'Welche Art von Unterstützung wünschst du dir?', answers: ['Jemand, der zuhört'] },
       { question: 'Wie alt bist du?', answers: ['36–50 Jahre'] },
     ];
@@ -282,12 +283,7 @@ describe('"Wir zeigen nie deinen Wohnort": where a member lives is shown to nobo
     expect(JSON.stringify(en.json)).not.toMatch(new RegExp(`Where do you live|${places[g % 6]}`));
     await befriend(viewer, owner);
     const partner = await profileOf(viewer, owner.id);
-    expect((partner.json.details as Detail[]).map((d) => d.key)).toEqual([
-      'age_group',
-      'support_kind',
-      'loss_kind',
-      'loss_when',
-    ]);
+    expect((partner.json.details as Detail[]).map((d) => d.key)).toEqual(['age_group', 'support_kind']);
     expect(JSON.stringify(partner.json)).not.toMatch(new RegExp(`Wo lebst du|${places[g % 6]}`));
   });
 
@@ -353,6 +349,27 @@ describe('"Wir zeigen nie deinen Wohnort": where a member lives is shown to nobo
       ['members@example.org', { region: 'members' }],
       ['partners@example.org', { region: 'partners', about: 'nobody' }],
       ['untouched@example.org', {}],
+    ]);
+  });
+
+  it('the migration: a stored "partners" for what one lost and when (the old default the form saved back) follows the new default, nobody; other choices stay', async () => {
+    const rows = await acrossMigration<{ email: string; visibility: object; changed: Date | null }>(
+      (tag) => tag.endsWith('_loss_answers_cool_down'),
+      `
+      insert into users (email, password_hash, nickname) values
+        ('saved@example.org', 'x', 'Gespeichert'), ('nobody@example.org', 'x', 'Niemand'),
+        ('untouched@example.org', 'x', 'Nie');
+      insert into profile_settings (user_id, visibility) select id, case email
+        when 'saved@example.org' then '{"motto":"members","loss_kind":"partners","loss_when":"partners"}'
+        when 'nobody@example.org' then '{"loss_kind":"nobody","loss_when":"partners"}'
+        else '{}' end::jsonb from users;`,
+      `select u.email, s.visibility, u.loss_answers_changed_at as changed
+       from profile_settings s join users u on u.id = s.user_id order by u.id`,
+    );
+    expect(rows.map((r) => [r.email, r.visibility, r.changed])).toEqual([
+      ['saved@example.org', { motto: 'members' }, null],
+      ['nobody@example.org', { loss_kind: 'nobody' }, null],
+      ['untouched@example.org', {}, null],
     ]);
   });
 });

@@ -7,6 +7,7 @@ import { isOnboarded } from '../../policies/members.ts';
 import { rebuildProfile, refreshActive } from '../matching/matching.service.ts';
 import { topUpSuggestions } from '../matching/suggestions.service.ts';
 import { findActiveUser } from '../users/users.service.ts';
+import { guardLossAnswers } from './loss-answers.ts';
 import { QUESTIONNAIRE_STEPS } from './questionnaire.data.ts';
 import {
   answersOf,
@@ -31,9 +32,11 @@ export async function answerStep(
   const current = Math.max(member.matchingStep, 1);
   if (step > current) throw new AppError('conflict');
   const questions = await loadQuestionnaire(ctx.db);
-  const given = answers.role ?? (await answersOf(ctx.db, member.id)).role;
+  const stored = await answersOf(ctx.db, member.id);
+  const given = answers.role ?? stored.role;
   const role = Array.isArray(given) && given[0] === 'supporter' ? 'supporter' : 'seeker';
   const clean = validateStep(questions, step, answers, role);
+  await guardLossAnswers(ctx.db, member, questions, stored, clean);
   await saveAnswers(ctx.db, member.id, clean);
   const next = step >= QUESTIONNAIRE_STEPS ? -1 : Math.max(current, step + 1);
   await setMatchingStep(ctx.db, member.id, next);

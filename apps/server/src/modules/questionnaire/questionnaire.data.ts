@@ -1,4 +1,11 @@
 import { inBothLanguages } from '../../i18n/catalogue.ts';
+import { LOSS_ANSWERS_COOLDOWN_DAYS } from './loss-answers.ts';
+
+/** What the loss questions tell a member about who sees their answers and how often they change. */
+const lossHint = {
+  de: `Das sieht niemand, außer du zeigst es deinen Trostpartnern unter „Wer sieht was?“. Später ändern kannst du es einmal in ${LOSS_ANSWERS_COOLDOWN_DAYS} Tagen.`,
+  en: `Nobody sees it unless you show it to your support partners under “Who sees what?”. Later you can change it once every ${LOSS_ANSWERS_COOLDOWN_DAYS} days.`,
+};
 
 /**
  * The onboarding questionnaire as seed data (DESIGN.md §4: versioned data, not code). Seeded into the
@@ -6,9 +13,10 @@ import { inBothLanguages } from '../../i18n/catalogue.ts';
  * question feeds. Bump QUESTIONNAIRE_VERSION when the content changes. Titles and help say nothing
  * about being optional: `required` does, and the client marks it. Version 2 marked health-data
  * questions `sensitive` (issue 9 item 1); version 3 removed doubled "(freiwillig)" markers, which also
- * showed in "Warum ihr passt"; version 4 says who sees where a member lives (decision 024).
+ * showed in "Warum ihr passt"; version 4 says who sees where a member lives (decision 024); version 5 says
+ * who sees what a member lost and how often it can be changed (decision 029).
  */
-export const QUESTIONNAIRE_VERSION = 4;
+export const QUESTIONNAIRE_VERSION = 5;
 
 /** must_share: a suggestion shares at least one answer of this question ("a similar situation"). */
 export type Filter =
@@ -82,8 +90,11 @@ export const questionnaire: QuestionSeed[] = [
     filter: 'must_share',
     role: null,
     title: { de: 'Was hast du erlebt?', en: 'What have you been through?' },
-    help: { de: 'Wähle alles, was passt.', en: 'Choose everything that fits.' },
-    sensitive: inBothLanguages('match.similar_loss'),
+    help: {
+      de: `Wähle alles, was passt. ${lossHint.de}`,
+      en: `Choose everything that fits. ${lossHint.en}`,
+    },
+    sensitive: inBothLanguages('match.in_common'),
     options: [
       { key: 'partner', de: 'Tod des Partners / der Partnerin', en: 'Death of a partner' },
       { key: 'parent', de: 'Tod eines Elternteils', en: 'Death of a parent' },
@@ -107,8 +118,9 @@ export const questionnaire: QuestionSeed[] = [
     filter: null,
     role: null,
     title: { de: 'Wie lange ist das her?', en: 'How long ago was it?' },
+    help: lossHint,
     // How recent a loss is tells how acute the grief is: part of the same health data.
-    sensitive: inBothLanguages('match.similar_time'),
+    sensitive: inBothLanguages('match.in_common'),
     options: [
       { key: 'lt_3m', de: 'Weniger als 3 Monate', en: 'Less than 3 months' },
       { key: '3_12m', de: '3 bis 12 Monate', en: '3 to 12 months' },

@@ -81,14 +81,15 @@ describe('own profile: avatar', () => {
 });
 
 describe('own profile: texts and visibility', () => {
-  it('saves motto, about and the visibility choices the member changed, no other; loss items offer only partners or nobody', async () => {
+  it('saves motto, about and the visibility choices the member changed, no other; loss items offer only partners or nobody, nobody by default', async () => {
     open();
     const motto = await screen.findByLabelText('Dein Motto', {}, { timeout: 5000 });
     await userEvent.type(motto, 'Schritt für Schritt');
     const loss = screen.getByLabelText('Was du erlebt hast') as HTMLSelectElement;
     expect([...loss.options].map((o) => o.textContent)).toEqual(['Nur Trostpartner', 'Niemand']);
+    expect(loss.selectedOptions[0]?.textContent).toBe('Niemand');
     expect([...(screen.getByLabelText('Alter') as HTMLSelectElement).options]).toHaveLength(4);
-    await userEvent.selectOptions(loss, 'Niemand');
+    await userEvent.selectOptions(loss, 'Nur Trostpartner');
     await userEvent.click(screen.getByRole('button', { name: 'Profil speichern' }));
     expect(await screen.findByText('Dein Profil ist gespeichert.')).toBeInTheDocument();
     const sent = fetchMock.mock.calls.find(
@@ -97,7 +98,7 @@ describe('own profile: texts and visibility', () => {
     expect(JSON.parse(String(sent[1]?.body))).toEqual({
       motto: 'Schritt für Schritt',
       about: 'Ich höre gern zu.',
-      visibility: { loss_kind: 'nobody' },
+      visibility: { loss_kind: 'partners' },
     });
   });
 
