@@ -35,6 +35,8 @@ export const ui = {
     onlyNecessary: 'Nur notwendige',
     statistics: 'Statistik',
     saveChoice: 'Auswahl speichern',
+    groupsTitle: 'Gruppen',
+    answerQuestionnaire: 'Fragebogen beantworten',
   },
   en: {
     registerTitle: 'Create account',
@@ -59,6 +61,8 @@ export const ui = {
     onlyNecessary: 'Necessary only',
     statistics: 'Statistics',
     saveChoice: 'Save choice',
+    groupsTitle: 'Groups',
+    answerQuestionnaire: 'Answer the questionnaire',
   },
 } as const;
 
@@ -123,10 +127,11 @@ export async function createMember(
     password,
     nickname,
     verified,
-  }: { email: string; password: string; nickname: string; verified: boolean },
+    locale = 'de',
+  }: { email: string; password: string; nickname: string; verified: boolean; locale?: Lang },
 ): Promise<{ token: string; refresh_token: string }> {
   const res = await request.post('/api/register', {
-    data: { email, password, password_confirmation: password, nickname, terms_accepted: true, locale: 'de' },
+    data: { email, password, password_confirmation: password, nickname, terms_accepted: true, locale },
   });
   expect(res.status(), await res.text()).toBe(201);
   const body = (await res.json()) as { token: string; refresh_token: string };
@@ -165,7 +170,7 @@ export function runsIn(lang: Lang) {
 
 /**
  * A browser context of its own at the project's width, with the language and the cookie choice (nothing
- * optional) already made; signed in when tokens are given.
+ * optional) already made; signed in when tokens are given, the account then set to that language too.
  */
 export async function openPage(
   browser: Browser,
@@ -197,6 +202,14 @@ export async function openPage(
     [lang],
   );
   const page = await context.newPage();
-  if (tokens) await signInWithTokens(page, baseURL, tokens);
+  if (tokens) {
+    // A member of this journey's language: after sign-in the app shows the account's language.
+    const switched = await context.request.post('/api/settings/change-locale', {
+      data: { locale: lang },
+      headers: { authorization: `Bearer ${tokens.token}` },
+    });
+    expect(switched.status(), await switched.text()).toBe(200);
+    await signInWithTokens(page, baseURL, tokens);
+  }
   return { context, page };
 }

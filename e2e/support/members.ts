@@ -1,7 +1,7 @@
 import type { APIRequestContext } from '@playwright/test';
 import { expect } from '@playwright/test';
 import { questionnaireResponse } from '@trostnetz/contracts/questionnaire';
-import { createMember, uniqueEmail } from './journey.ts';
+import { createMember, type Lang, uniqueEmail } from './journey.ts';
 
 export const PASSWORD = 'Ruhige Stunden am See 7';
 
@@ -31,14 +31,18 @@ export interface E2EMember {
 
 const auth = (m: { token: string }) => ({ authorization: `Bearer ${m.token}` });
 
-/** Registered, verified and onboarded through the API; `answers` override the defaults. */
+/**
+ * Registered, verified and onboarded through the API; `answers` override the defaults. The account's
+ * language is German unless `locale` says otherwise (the app shows it after sign-in).
+ */
 export async function onboardedMember(
   request: APIRequestContext,
   nickname: string,
   answers: Answers = {},
+  { locale = 'de' }: { locale?: Lang } = {},
 ): Promise<E2EMember> {
   const email = uniqueEmail(nickname.toLowerCase().replace(/\W/g, ''));
-  const tokens = await createMember(request, { email, password: PASSWORD, nickname, verified: true });
+  const tokens = await createMember(request, { email, password: PASSWORD, nickname, verified: true, locale });
   const all = { ...defaultAnswers, ...answers };
   const questionnaire = await request.get('/api/onboarding/questionnaire', { headers: auth(tokens) });
   expect(questionnaire.status(), await questionnaire.text()).toBe(200);

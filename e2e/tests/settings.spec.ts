@@ -84,7 +84,12 @@ for (const lang of ['de', 'en'] as const) {
   }) => {
     runsIn(lang);
     const T = ui[lang];
-    const member = await onboardedMember(request, `Set${lang}${width()}${Date.now() % 100000}`);
+    const member = await onboardedMember(
+      request,
+      `Set${lang}${width()}${Date.now() % 100000}`,
+      {},
+      { locale: lang },
+    );
     // A sign-in from another kind of browser, to be ended from the list.
     const firefox = await request.post('/api/auth/tokens', {
       data: { username: member.email, password: PASSWORD },

@@ -180,7 +180,7 @@ for (const lang of ['de', 'en'] as const) {
     const T = ui[lang];
     const t = tag(lang);
     const alma = await onboardedMember(request, `Alma${t}`, apart());
-    const bert = await onboardedMember(request, `Bert${t}`, apart());
+    const bert = await onboardedMember(request, `Bert${t}`, apart(), { locale: lang });
     const sent = await request.post(`/api/user/friend/request/send/${bert.id}`, {
       data: {},
       headers: auth(alma),
