@@ -3,7 +3,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { expectNoAxeViolations } from '../support/axe.ts';
 import { dataDir, openPage, runsIn } from '../support/journey.ts';
 import { onboardedMember } from '../support/members.ts';
-import { readOutbox } from '../support/outbox.ts';
+import { extractLink, pathOf, readOutbox } from '../support/outbox.ts';
 
 /** The visible texts of the notifications journey, per language. */
 const ui = {
@@ -17,6 +17,12 @@ const ui = {
     security: 'Sicherheit meines Kontos',
     alwaysByMail: 'Immer per E-Mail',
     offline: 'Du bist gerade offline',
+    newMessages: 'Neue Nachrichten von',
+    newMessagesText: (name: string) => `Du hast neue Nachrichten von ${name}.`,
+    unsubscribe: 'Diese E-Mails abbestellen',
+    unsubscribeTitle: 'E-Mails abbestellen',
+    unsubscribed: /Du bekommst diese E-Mails nicht mehr/,
+    toSettings: 'Zu deinen Benachrichtigungen',
   },
   en: {
     groups: 'Groups',
@@ -28,6 +34,12 @@ const ui = {
     security: "My account's security",
     alwaysByMail: 'Always by e-mail',
     offline: 'You are offline right now',
+    newMessages: 'New messages from',
+    newMessagesText: (name: string) => `You have new messages from ${name}.`,
+    unsubscribe: 'Unsubscribe from these e-mails',
+    unsubscribeTitle: 'Unsubscribe from e-mails',
+    unsubscribed: /you will no longer receive these e-mails/,
+    toSettings: 'To your notifications',
   },
 } as const;
 
@@ -153,17 +165,41 @@ for (const lang of ['de', 'en'] as const) {
       });
       expect(written.status()).toBe(200);
     }
-    // Members of the journeys registered in German: their mails are German.
+    // The member's account is in the journey's language (openPage set it): so is the mail.
     const chatMails = () =>
-      readOutbox(dataDir()).filter((m) => m.to.includes(a.email) && m.subject.includes('Neue Nachrichten'));
+      readOutbox(dataDir()).filter((m) => m.to.includes(a.email) && m.subject.includes(t.newMessages));
     await expect.poll(() => chatMails().length, { timeout: 15_000 }).toBe(1);
     // One worker round later (the second message's check has run too) it is still the only one.
     await new Promise((r) => setTimeout(r, 2500));
     const mails = chatMails();
-    expect(mails.map((m) => m.subject)).toEqual([`Trostnetz: Neue Nachrichten von ${b.nickname}`]);
-    expect(mails[0]!.text).toContain(`Du hast neue Nachrichten von ${b.nickname}.`);
+    expect(mails.map((m) => m.subject)).toEqual([`Trostnetz: ${t.newMessages} ${b.nickname}`]);
+    expect(mails[0]!.text).toContain(t.newMessagesText(b.nickname));
     for (const part of [mails[0]!.text, mails[0]!.html]) {
       expect(part).not.toMatch(/Geburtstag|vermisse/);
     }
+
+    // The mail's unsubscribe link, opened in a browser of the other language, ends on a page in the
+    // account's language, with the way back.
+    const unsubscribe = extractLink(
+      mails[0]!,
+      /https?:\/\/[^\s"'<>]+\/api\/notifications\/unsubscribe\?[^\s"'<>]+/,
+    );
+    expect(unsubscribe).toBeTruthy();
+    const mailPage = await openPage(browser, baseURL, lang, undefined, {
+      locale: lang === 'de' ? 'en-GB' : 'de-DE',
+    });
+    await mailPage.page.goto(pathOf(unsubscribe!));
+    await mailPage.page.getByRole('button', { name: t.unsubscribe }).click();
+    await expect(mailPage.page.getByRole('heading', { level: 1, name: t.unsubscribeTitle })).toBeVisible();
+    await expect(mailPage.page.getByText(t.unsubscribed)).toBeVisible();
+    await expect(mailPage.page.locator('html')).toHaveAttribute('lang', lang);
+    await expect(mailPage.page.getByRole('link', { name: t.toSettings })).toHaveAttribute(
+      'href',
+      /\/notifications$/,
+    );
+    await mailPage.page.screenshot({ path: test.info().outputPath(`unsubscribed-${lang}.png`) });
+    await mailPage.context.close();
+    const after = await request.get('/api/user/notifications', { headers: asA });
+    expect((await after.json()).choices.chat_message.email).toBe(false);
   });
 }

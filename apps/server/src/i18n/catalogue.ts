@@ -311,6 +311,21 @@ const de = {
     'Du bekommst diese E-Mails nicht mehr. Alle Einstellungen findest du unter {{link}}.',
   'notify.unsubscribe_confirm': 'Diese E-Mails abbestellen',
   'notify.news_confirmed': 'Danke! Du bekommst Neuigkeiten jetzt per E-Mail.',
+  // The small pages a link from a mail opens (unsubscribe, news confirmation), in the account's language.
+  'mail_page.unsubscribe.title': 'E-Mails abbestellen',
+  'mail_page.unsubscribe.ask':
+    'Möchtest du diese Art E-Mail nicht mehr bekommen? In der App siehst du die Hinweise weiterhin.',
+  'mail_page.unsubscribed':
+    'Erledigt: Du bekommst diese E-Mails nicht mehr. In der App siehst du die Hinweise weiterhin, und du kannst es jederzeit in deinen Einstellungen ändern.',
+  'mail_page.news.title': 'Neuigkeiten per E-Mail',
+  'mail_page.news.ask': 'Bitte bestätige, dass du Neuigkeiten von {{app}} per E-Mail bekommen möchtest.',
+  'mail_page.news.not_wanted':
+    'Neuigkeiten per E-Mail sind in deinen Einstellungen gerade ausgeschaltet. Du kannst sie dort wieder einschalten.',
+  'mail_page.invalid.title': 'Dieser Link funktioniert nicht',
+  'mail_page.invalid':
+    'Der Link ist nicht vollständig oder nicht mehr gültig. Welche E-Mails du bekommst, stellst du in der App ein.',
+  'mail_page.to_settings': 'Zu deinen Benachrichtigungen',
+  'mail_page.to_app': 'Zu {{app}}',
   // Moderation (issue 16, DSA Art. 17 and 20). Mails never quote what a member wrote.
   'notify.moderation': 'Eine Entscheidung unseres Teams',
   // A report's receipt and outcome (DSA Art. 16(4), (5)): never who or what was reported.
@@ -660,6 +675,20 @@ const en: Record<TextKey, string> = {
   'notify.unsubscribed': 'You will no longer receive these e-mails. All settings are at {{link}}.',
   'notify.unsubscribe_confirm': 'Unsubscribe from these e-mails',
   'notify.news_confirmed': 'Thank you! You now receive news by e-mail.',
+  'mail_page.unsubscribe.title': 'Unsubscribe from e-mails',
+  'mail_page.unsubscribe.ask':
+    'Would you rather not receive this kind of e-mail any more? You will still see these notices in the app.',
+  'mail_page.unsubscribed':
+    'Done: you will no longer receive these e-mails. You will still see the notices in the app, and you can change this at any time in your settings.',
+  'mail_page.news.title': 'News by e-mail',
+  'mail_page.news.ask': 'Please confirm that you would like to receive news from {{app}} by e-mail.',
+  'mail_page.news.not_wanted':
+    'News by e-mail is switched off in your settings at the moment. You can switch it on there again.',
+  'mail_page.invalid.title': 'This link does not work',
+  'mail_page.invalid':
+    'The link is incomplete or no longer valid. You choose which e-mails you receive in the app.',
+  'mail_page.to_settings': 'To your notifications',
+  'mail_page.to_app': 'To {{app}}',
   'notify.moderation': 'A decision by our team',
   'notify.report_received': 'Your report has arrived, we are looking into it',
   'notify.report_decided': 'We have looked into your report and decided',

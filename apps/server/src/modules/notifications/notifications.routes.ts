@@ -1,4 +1,5 @@
 import { messageResponse } from '@trostnetz/contracts/auth';
+import type { Locale } from '@trostnetz/contracts/messages';
 import {
   markNotificationsRead,
   notificationList,
@@ -7,10 +8,11 @@ import {
   pushUnsubscribeBody,
   updateNotificationPreferences,
 } from '@trostnetz/contracts/notifications';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
+import type { Config } from '../../config.ts';
 import { fill, t } from '../../i18n/catalogue.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { currentMember } from '../../plugins/auth.ts';
@@ -41,18 +43,46 @@ const newsQuery = z.object({
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-/** A small page for a link opened from a mail: a button that posts (mail scanners only fetch links). */
-function page(reply: FastifyReply, lang: string, text: string, button?: { label: string; action: string }) {
-  const form = button
-    ? `<form method="post" action="${escapeHtml(button.action)}"><input type="hidden" name="List-Unsubscribe" value="One-Click"><button type="submit">${escapeHtml(button.label)}</button></form>`
+/** The style of the pages below, a file of the app's own origin (the CSP allows no inline style). */
+const PAGE_CSS_PATH = '/api/notifications/page.css';
+const PAGE_CSS = `body{margin:0;background:#faf7f2;color:#2b2a28;font:16px/1.6 system-ui,sans-serif}
+main{max-width:560px;margin:48px auto;padding:24px;background:#fff;border:1px solid #e6dfd3;border-radius:16px}
+h1{font-size:1.35rem;margin:0 0 12px}.app{margin:0 0 8px;font-weight:600;color:#5b6b58}
+button{font:inherit;font-weight:600;min-height:44px;padding:8px 18px;border:0;border-radius:12px;background:#4f6b4a;color:#fff;cursor:pointer}
+nav{margin-top:24px;display:flex;flex-wrap:wrap;gap:8px 20px}a{color:#3d5a38;font-weight:600}
+@media (max-width:600px){main{margin:0;border:0;border-radius:0;min-height:100vh;box-sizing:border-box}}`;
+
+/** A page a link from a mail opens or ends on: in the account's language, with the way back into the app. */
+interface MailPage {
+  locale: Locale;
+  title: string;
+  text: string;
+  /** A button that posts (mail scanners only fetch links). */
+  button?: { label: string; action: string };
+}
+
+function page(reply: FastifyReply, config: Config, p: MailPage, status = 200) {
+  const form = p.button
+    ? `<form method="post" action="${escapeHtml(p.button.action)}"><input type="hidden" name="List-Unsubscribe" value="One-Click"><button type="submit">${escapeHtml(p.button.label)}</button></form>`
     : '';
+  const app = config.appName;
+  const links = [
+    [`${config.appUrl}/notifications`, t(p.locale, 'mail_page.to_settings')],
+    [`${config.appUrl}/`, t(p.locale, 'mail_page.to_app', { app })],
+  ]
+    .map(([href, label]) => `<a href="${escapeHtml(href!)}">${escapeHtml(label!)}</a>`)
+    .join('');
   return reply
+    .status(status)
     .type('text/html; charset=utf-8')
     .header('cache-control', 'no-store')
     .send(
-      `<!doctype html><html lang="${lang}"><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(text)}</title><main style="font-family:system-ui,sans-serif;max-width:560px;margin:48px auto;padding:0 16px;line-height:1.6"><p>${escapeHtml(text)}</p>${form}</main></html>`,
+      `<!doctype html><html lang="${p.locale}"><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(`${p.title} – ${app}`)}</title><link rel="stylesheet" href="${PAGE_CSS_PATH}"><main><p class="app">${escapeHtml(app)}</p><h1>${escapeHtml(p.title)}</h1><p>${escapeHtml(p.text)}</p>${form}<nav>${links}</nav></main></html>`,
     );
 }
+
+/** A browser that sent the page's form wants a page back; a mail client's one-click POST or an API call, JSON. */
+const wantsPage = (request: FastifyRequest) => /\btext\/html\b/.test(request.headers.accept ?? '');
 
 /** Notifications in the app, the member's choices, web push subscriptions, and the links in mails (issue 13). */
 export async function notificationsRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
@@ -146,18 +176,37 @@ export async function notificationsRoutes(app: FastifyInstance, { ctx }: { ctx: 
   );
 
   // The links in mails work without signing in: the signature is the permission.
-  r.get(
-    '/api/notifications/unsubscribe',
-    { schema: { tags, querystring: unsubscribeQuery, hide: true } },
-    async (request, reply) => {
-      const valid = checkUnsubscribe(ctx.config, request.query);
-      if (!valid) throw new AppError('not_found');
-      return page(reply, request.locale, t(request.locale, 'notify.unsubscribe_confirm'), {
-        label: t(request.locale, 'notify.unsubscribe_confirm'),
-        action: request.url,
-      });
-    },
+  r.get(PAGE_CSS_PATH, { schema: { hide: true } }, async (_request, reply) =>
+    reply.type('text/css; charset=utf-8').header('cache-control', 'public, max-age=86400').send(PAGE_CSS),
   );
+
+  /** The language of the member a signed link names: the account's, else the browser's. */
+  const localeOf = async (request: FastifyRequest, userId: number | null) =>
+    (userId === null ? undefined : await findActiveUser(ctx.db, userId))?.locale ?? request.locale;
+  const invalidLink = (request: FastifyRequest, reply: FastifyReply) =>
+    page(
+      reply,
+      ctx.config,
+      {
+        locale: request.locale,
+        title: t(request.locale, 'mail_page.invalid.title'),
+        text: t(request.locale, 'mail_page.invalid'),
+      },
+      404,
+    );
+
+  r.get('/api/notifications/unsubscribe', { schema: { tags, hide: true } }, async (request, reply) => {
+    const query = unsubscribeQuery.safeParse(request.query);
+    const valid = query.success ? checkUnsubscribe(ctx.config, query.data) : null;
+    if (!valid) return invalidLink(request, reply);
+    const locale = await localeOf(request, valid.userId);
+    return page(reply, ctx.config, {
+      locale,
+      title: t(locale, 'mail_page.unsubscribe.title'),
+      text: t(locale, 'mail_page.unsubscribe.ask'),
+      button: { label: t(locale, 'notify.unsubscribe_confirm'), action: request.url },
+    });
+  });
 
   r.post(
     '/api/notifications/unsubscribe',
@@ -166,39 +215,71 @@ export async function notificationsRoutes(app: FastifyInstance, { ctx }: { ctx: 
         tags,
         querystring: unsubscribeQuery,
         response: { 200: messageResponse },
-        description: 'RFC 8058 one-click unsubscribe from the kinds named in the signed link.',
+        description:
+          "RFC 8058 one-click unsubscribe from the kinds named in the signed link. A browser's form post (Accept: text/html) gets a page in the account's language with the way back into the app.",
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const valid = checkUnsubscribe(ctx.config, request.query);
-      if (!valid) throw new AppError('not_found');
+      if (!valid) {
+        if (wantsPage(request)) return invalidLink(request, reply);
+        throw new AppError('not_found');
+      }
       const member = await findActiveUser(ctx.db, valid.userId);
       if (member) for (const kind of valid.kinds) await unsubscribe(ctx, member.id, kind);
+      const locale = member?.locale ?? request.locale;
+      if (wantsPage(request)) {
+        return page(reply, ctx.config, {
+          locale,
+          title: t(locale, 'mail_page.unsubscribe.title'),
+          text: t(locale, 'mail_page.unsubscribed'),
+        });
+      }
       return {
-        message: t(request.locale, 'notify.unsubscribed', { link: `${ctx.config.appUrl}/notifications` }),
+        message: t(locale, 'notify.unsubscribed', { link: `${ctx.config.appUrl}/notifications` }),
       };
     },
   );
 
-  r.get(
-    '/api/notifications/news/confirm',
-    { schema: { tags, querystring: newsQuery, hide: true } },
-    async (request, reply) => {
-      if (!checkNewsConfirm(ctx.config, request.query)) throw new AppError('not_found');
-      return page(reply, request.locale, t(request.locale, 'mail.news_confirm.action'), {
-        label: t(request.locale, 'mail.news_confirm.action'),
-        action: request.url,
-      });
-    },
-  );
+  r.get('/api/notifications/news/confirm', { schema: { tags, hide: true } }, async (request, reply) => {
+    const query = newsQuery.safeParse(request.query);
+    if (!query.success || !checkNewsConfirm(ctx.config, query.data)) return invalidLink(request, reply);
+    const locale = await localeOf(request, query.data.u);
+    return page(reply, ctx.config, {
+      locale,
+      title: t(locale, 'mail_page.news.title'),
+      text: t(locale, 'mail_page.news.ask', { app: ctx.config.appName }),
+      button: { label: t(locale, 'mail.news_confirm.action'), action: request.url },
+    });
+  });
 
   r.post(
     '/api/notifications/news/confirm',
-    { schema: { tags, querystring: newsQuery, response: { 200: messageResponse } } },
-    async (request) => {
-      if (!checkNewsConfirm(ctx.config, request.query)) throw new AppError('not_found');
-      if (!(await confirmNews(ctx, request.query.u))) throw new AppError('conflict');
-      return { message: t(request.locale, 'notify.news_confirmed') };
+    {
+      schema: {
+        tags,
+        querystring: newsQuery,
+        response: { 200: messageResponse },
+        description:
+          "The double opt-in link of product news. A browser's form post (Accept: text/html) gets a page in the account's language.",
+      },
+    },
+    async (request, reply) => {
+      if (!checkNewsConfirm(ctx.config, request.query)) {
+        if (wantsPage(request)) return invalidLink(request, reply);
+        throw new AppError('not_found');
+      }
+      const confirmed = await confirmNews(ctx, request.query.u);
+      const locale = await localeOf(request, request.query.u);
+      if (wantsPage(request)) {
+        return page(reply, ctx.config, {
+          locale,
+          title: t(locale, 'mail_page.news.title'),
+          text: t(locale, confirmed ? 'notify.news_confirmed' : 'mail_page.news.not_wanted'),
+        });
+      }
+      if (!confirmed) throw new AppError('conflict');
+      return { message: t(locale, 'notify.news_confirmed') };
     },
   );
 }

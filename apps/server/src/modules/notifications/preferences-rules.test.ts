@@ -285,3 +285,110 @@ describe('notifications: product news by mail (double opt-in, UWG § 7)', () => 
     expect(await storedSettings(m)).toEqual([]);
   });
 });
+
+describe('notifications: the pages a link from a mail opens', () => {
+  const html = { accept: 'text/html,application/xhtml+xml' };
+  const form = { 'content-type': 'application/x-www-form-urlencoded', ...html };
+  const pageOf = (body: string) => ({
+    lang: /<html lang="(\w+)"/.exec(body)?.[1],
+    title: /<h1>([^<]*)<\/h1>/.exec(body)?.[1],
+    links: [...body.matchAll(/<a href="([^"]+)">([^<]*)<\/a>/g)].map((m) => [m[1], m[2]]),
+  });
+
+  it("unsubscribing ends on a page, not on raw JSON, in the account's language (whatever the browser's), with the way back to the notification settings and the app", async () => {
+    const m = await registerMember(t, { nickname: `Ida${++seq}`, locale: 'en' });
+    await verifyMember(t, m);
+    const url = new URL(unsubscribeUrl(t.config, m.id, ['chat_message']));
+    const asked = await t.app.inject({
+      method: 'GET',
+      url: `${url.pathname}${url.search}`,
+      headers: { ...html, 'accept-language': 'de' },
+    });
+    expect(asked.statusCode).toBe(200);
+    expect(asked.headers['content-type']).toMatch(/^text\/html/);
+    expect(pageOf(asked.body)).toMatchObject({ lang: 'en', title: 'Unsubscribe from e-mails' });
+    expect(asked.body).toContain('<button type="submit">Unsubscribe from these e-mails</button>');
+
+    const done = await t.app.inject({
+      method: 'POST',
+      url: `${url.pathname}${url.search}`,
+      headers: { ...form, 'accept-language': 'de' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
+    expect(done.statusCode).toBe(200);
+    expect(done.headers['content-type']).toMatch(/^text\/html/);
+    expect(() => JSON.parse(done.body)).toThrow();
+    expect(pageOf(done.body)).toEqual({
+      lang: 'en',
+      title: 'Unsubscribe from e-mails',
+      links: [
+        ['http://localhost:3000/notifications', 'To your notifications'],
+        ['http://localhost:3000/', 'To Trostnetz'],
+      ],
+    });
+    expect(done.body).toContain('you will no longer receive these e-mails');
+    expect(((await shown(m)).json.choices as Record<string, { email: boolean }>).chat_message!.email).toBe(
+      false,
+    );
+    // The page's look comes from a file of the app's own origin (the CSP allows no inline style).
+    const css = await t.app.inject({ method: 'GET', url: '/api/notifications/page.css' });
+    expect([css.statusCode, css.headers['content-type']]).toEqual([200, 'text/css; charset=utf-8']);
+    // A mail client's one-click POST (no HTML asked for) still gets the short JSON answer, in English.
+    const oneClick = await t.app.inject({
+      method: 'POST',
+      url: `${url.pathname}${url.search}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
+    expect(oneClick.json().message).toMatch(/^You will no longer receive these e-mails/);
+  });
+
+  it('a German account gets the German page; a forged or cut-off link ends on a page that says so, with the same way back, in the browser’s language', async () => {
+    const m = await member();
+    const url = new URL(unsubscribeUrl(t.config, m.id, ['friend_request']));
+    const done = await t.app.inject({
+      method: 'POST',
+      url: `${url.pathname}${url.search}`,
+      headers: { ...form, 'accept-language': 'en' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
+    expect(pageOf(done.body)).toMatchObject({
+      lang: 'de',
+      title: 'E-Mails abbestellen',
+      links: [
+        ['http://localhost:3000/notifications', 'Zu deinen Benachrichtigungen'],
+        ['http://localhost:3000/', 'Zu Trostnetz'],
+      ],
+    });
+    for (const broken of [
+      `${url.pathname}${url.search.replace('&s=', '&s=x')}`,
+      `${url.pathname}?u=${m.id}&k=friend_request`,
+    ]) {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: broken,
+        headers: { ...html, 'accept-language': 'en' },
+      });
+      expect(res.statusCode).toBe(404);
+      expect(pageOf(res.body)).toMatchObject({ lang: 'en', title: 'This link does not work' });
+      expect(pageOf(res.body).links).toHaveLength(2);
+    }
+  });
+
+  it("the news confirmation ends on a page in the account's language too", async () => {
+    const m = await registerMember(t, { nickname: `Ida${++seq}`, locale: 'en' });
+    await verifyMember(t, m);
+    await prefs(m, { choices: { news: { email: true } } });
+    const url = new URL(newsConfirmUrl(t.config, m.id));
+    const done = await t.app.inject({
+      method: 'POST',
+      url: `${url.pathname}${url.search}`,
+      headers: { ...form, 'accept-language': 'de' },
+      payload: '',
+    });
+    expect(done.statusCode).toBe(200);
+    expect(pageOf(done.body)).toMatchObject({ lang: 'en', title: 'News by e-mail' });
+    expect(done.body).toContain('Thank you! You now receive news by e-mail.');
+    expect((await shown(m)).json.news_email).toBe('confirmed');
+  });
+});
