@@ -22,7 +22,7 @@ const targets = [
       'apps/web/public',
       'apps/web/index.html',
       'apps/web/vite.config.ts',
-      // The build's own plugins (Preact, compressed copies, source maps).
+      // The build's own plugins (zod for the browser, compressed copies, source maps).
       'apps/web/build',
       'apps/web/package.json',
       'apps/web/tsconfig.json',

@@ -27,11 +27,11 @@ export default {
   ignorePatterns: [
     // Anchored at the root (gitignore patterns): a bare `reports` would also leave out the console's
     // features/nova/components/reports.
-    // Other targets leave the web app out, all but its test config and the build plugin that config imports:
-    // stryker/vitest.config.ts names it, and its bundler resolves the import even where it is not taken.
+    // Other targets leave the web app out, all but its test config: stryker/vitest.config.ts names it, and its
+    // bundler resolves the import even where it is not taken.
     ...(tests.web
       ? ['/apps/web/dist', '/apps/web/sourcemaps']
-      : ['/apps/web/*', '!/apps/web/vitest.config.ts', '!/apps/web/build', '/apps/web/build/*.test.ts']),
+      : ['/apps/web/*', '!/apps/web/vitest.config.ts']),
     '/e2e',
     '/bench',
     '/docs',

@@ -8,7 +8,7 @@ const { tests } = targetFromEnv();
 const runner = '../../stryker/hook-failures-runner.mjs';
 
 // The web suite's config only for a web target: the server's and packages' targets run none of its tests
-// (their sandbox keeps only this config and its build plugin of apps/web, stryker.config.mjs).
+// (their sandbox keeps only this config of apps/web, stryker.config.mjs).
 const web: UserConfig | undefined = tests.web
   ? (await import('../apps/web/vitest.config.ts')).default
   : undefined;

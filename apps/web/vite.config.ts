@@ -1,8 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { delivery } from './build/delivery.ts';
-import { preact } from './build/preact.ts';
 import { zodWithoutJsonSchema } from './build/zod-browser.ts';
 import { HOME_NAMESPACES, SHELL_NAMESPACES } from './src/locales/shell-namespaces.ts';
 
@@ -16,7 +16,8 @@ export default defineConfig(() => ({
     ],
   },
   plugins: [
-    preact(),
+    // React's JSX runtime, and Fast Refresh in `npm run dev` (decision 028).
+    react(),
     zodWithoutJsonSchema(),
     tailwindcss(),
     // Maps outside the public folder (kept for error reports); .br and .gz beside every text asset.
@@ -78,8 +79,10 @@ export default defineConfig(() => ({
             )
           )
             return 'contracts';
-          // Rollup's CommonJS helpers, for void-elements below (and pusher-js, which loads later anyway).
-          if (id.includes('commonjsHelpers')) return 'state';
+          // Rollup's CommonJS helpers, for React's own CommonJS build, void-elements and pusher-js: with React, so
+          // the framework chunk imports nothing (in the state chunk, the two chunks imported each other and React's
+          // module ran before the helpers it needs).
+          if (id.includes('commonjsHelpers')) return 'react';
           if (id.endsWith('/src/lib/zod.ts')) return 'zod';
           if (!id.includes('node_modules')) return undefined;
           // Radix's dialog and what only it is made of (focus trap, scroll lock, layers): one chunk, fetched
@@ -92,11 +95,12 @@ export default defineConfig(() => ({
             )
           )
             return 'dialog';
-          if (/node_modules\/(react|react-dom|scheduler|preact)\//.test(id)) return 'react';
+          if (/node_modules\/(react|react-dom|scheduler)\//.test(id)) return 'react';
           if (id.includes('node_modules/zod')) return 'zod';
-          // Only TanStack Query: the console's table library (@tanstack/react-table) stays in its chunks.
+          // Only TanStack Query: the console's table library (@tanstack/react-table) stays in its chunks. React's
+          // useSyncExternalStore shim (for react-i18next) with them: alone, a chunk below 1 KB, sent uncompressed.
           if (
-            /node_modules\/(@tanstack\/(react-query|query-core)|i18next|react-i18next|html-parse-stringify|void-elements|zustand)\//.test(
+            /node_modules\/(@tanstack\/(react-query|query-core)|i18next|react-i18next|html-parse-stringify|void-elements|zustand|use-sync-external-store)\//.test(
               id,
             )
           )

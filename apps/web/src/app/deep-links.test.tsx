@@ -185,6 +185,8 @@ describe('issue 9 item 16: reloading /chat/{id} loads the partner list and conti
     partners = [requester, suggestion];
     const router = await boot('/chat', { signedIn: true });
     expect(await screen.findByRole('heading', { level: 1, name: 'Nachrichten' }, slow)).toBeInTheDocument();
+    // The list is loaded, without Jonas (the heading shows before its answer has arrived).
+    expect(await screen.findByText('Noch keine Gespräche', {}, slow)).toBeInTheDocument();
     partners = [requester, friend, suggestion];
     await router.navigate('/chat/9');
     expect(await screen.findByRole('heading', { level: 1, name: 'Jonas' }, slow)).toBeInTheDocument();
