@@ -32,6 +32,8 @@ const ui = {
     watchEmpty: 'Deine Merkliste ist noch leer',
     notAvailable: 'Dieses Profil ist gerade nicht verfügbar',
     greeting: 'Hallo, mir geht es ähnlich. Magst du schreiben?',
+    acceptWords: 'Sehr gerne. Schön, dass du mir geschrieben hast.',
+    acceptedWith: (n: string) => `${n} hat deine Anfrage angenommen und dir dazu geschrieben:`,
   },
   en: {
     onboardingTitle: 'Tell us a little about yourself',
@@ -59,6 +61,8 @@ const ui = {
     watchEmpty: 'Your watchlist is still empty',
     notAvailable: 'This profile is not available right now',
     greeting: 'Hello, I feel the same. Would you like to write?',
+    acceptWords: 'Gladly. I am glad you wrote to me.',
+    acceptedWith: (n: string) => `${n} accepted your request and wrote to you:`,
   },
 } as const;
 
@@ -196,8 +200,9 @@ for (const lang of ['de', 'en'] as const) {
     await expectNoAxeViolations(linkPage, 'friend-request link');
     await linkPage.close();
 
-    // B accepts on the dashboard; both see each other as befriended, A without reloading.
+    // B accepts on the dashboard with a few words; both see each other as befriended, A without reloading.
     await received.getByRole('button', { name: new RegExp(`^${t.accept}`) }).click();
+    await pageB.getByRole('dialog').getByLabel(t.message).fill(t.acceptWords);
     await pageB.getByRole('dialog').getByRole('button', { name: t.acceptConfirm }).click();
     await expect(pageB.locator('[data-section="befriended"]').getByText(nickA)).toBeVisible();
     await expect(pageA.locator('[data-section="befriended"]').getByText(nickB)).toBeVisible();
@@ -209,12 +214,25 @@ for (const lang of ['de', 'en'] as const) {
       .click();
     await expect(pageA.getByRole('heading', { level: 1, name: nickB })).toBeVisible();
     await expect(pageA.getByText(t.befriended)).toBeVisible();
+    // B's words arrived although A was not looking at them: on B's profile, in A's notification centre
+    // and at the start of their conversation.
+    const words = pageA.locator('[data-friend-words="accept"]');
+    await expect(words).toContainText(t.acceptedWith(nickB));
+    await expect(words).toContainText(t.acceptWords);
     await pageA.getByRole('button', { name: t.watch }).click();
     await shot(pageA, `profile-${lang}`);
     await expectNoAxeViolations(pageA, 'member A');
     await pageA.goto('/watchlist');
     await expect(pageA.locator(`[data-partner="${b.id}"]`)).toBeVisible();
     await shot(pageA, `watchlist-${lang}`);
+    await expectNoAxeViolations(pageA, 'member A');
+    await pageA.goto('/notifications');
+    await expect(pageA.locator('[data-words]').filter({ hasText: t.acceptWords })).toBeVisible();
+    await shot(pageA, `notifications-words-${lang}`);
+    await expectNoAxeViolations(pageA, 'member A');
+    await pageA.goto(`/chat/${b.id}`);
+    await expect(pageA.getByRole('log').locator('[data-friend-words="accept"]')).toContainText(t.acceptWords);
+    await shot(pageA, `chat-words-${lang}`);
     await expectNoAxeViolations(pageA, 'member A');
 
     // A hides B: B is listed on the hidden list and gone from A's lists and watchlist.

@@ -73,7 +73,22 @@ export const historyQuery = z.object({
   after: cursorString.optional(),
   limit: z.coerce.number().int().min(1).max(100).default(30),
 });
-export const historyResponse = z.object({ messages: z.array(chatMessage), has_more: z.boolean() });
+/** Words written when the friendship began (accept) or ended (remove), kept in the pair's history. */
+export const chatTurn = z.object({
+  id: z.number().int(),
+  /** Who wrote them. */
+  user_id: z.number().int(),
+  action: z.enum(['accept', 'remove']),
+  message: z.string(),
+  at: z.string(),
+});
+export type ChatTurn = z.infer<typeof chatTurn>;
+/** `turns`: all of the pair's, oldest first (a handful), on every page; the client places them by time. */
+export const historyResponse = z.object({
+  messages: z.array(chatMessage),
+  has_more: z.boolean(),
+  turns: z.array(chatTurn),
+});
 
 /** Map of message id to {send_at} for what was just marked read (SPEC.md §7). */
 export const readResponse = z.record(z.string(), z.object({ send_at: z.string(), read_at: z.string() }));

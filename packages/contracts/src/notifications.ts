@@ -14,6 +14,7 @@ export const NOTIFICATION_KINDS = [
   'chat_message',
   'friend_request',
   'friend_accepted',
+  'friend_words',
   'request_expired',
   'reply',
   'group_post',
@@ -52,6 +53,7 @@ export const DEFAULT_CHOICES: Record<NotificationKind, ChannelChoices> = {
   chat_message: { in_app: true, email: true, push: true },
   friend_request: { in_app: true, email: true, push: true },
   friend_accepted: { in_app: true, email: false, push: true },
+  friend_words: { in_app: true, email: false, push: false },
   request_expired: { in_app: true, email: true, push: false },
   reply: { in_app: true, email: false, push: true },
   group_post: { in_app: true, email: false, push: false },
@@ -131,6 +133,13 @@ export const notificationSchema = z.object({
   /** The screen that opens it. */
   url: z.string(),
   post_id: z.number().int().nullable(),
+  /**
+   * What the partner wrote when accepting (`friend_accepted`) or declining, withdrawing or ending
+   * (`friend_words`): shown here, in the app only; mails and pushes never carry it.
+   */
+  words: z
+    .object({ action: z.enum(['accept', 'deny', 'retract', 'remove']), message: z.string() })
+    .nullable(),
   created_at: z.string(),
   read: z.boolean(),
 });

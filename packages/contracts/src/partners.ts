@@ -8,6 +8,17 @@ import { profileDetail } from './profile.ts';
 export const matchReason = z.object({ question: z.string(), answers: z.array(z.string()) });
 export type MatchReason = z.infer<typeof matchReason>;
 
+/** The turning points whose words are kept for the other member (the invite's are `request_message`). */
+export const FRIEND_WORD_ACTIONS = ['accept', 'deny', 'retract', 'remove'] as const;
+export type FriendWordAction = (typeof FRIEND_WORD_ACTIONS)[number];
+/** What the other member wrote when accepting, declining, withdrawing or ending, and when. */
+export const friendWords = z.object({
+  action: z.enum(FRIEND_WORD_ACTIONS),
+  message: z.string(),
+  at: z.string(),
+});
+export type FriendWords = z.infer<typeof friendWords>;
+
 export const partner = z.object({
   id: z.number().int(),
   /** The conversation's id (one per pair), used by the read call. */
@@ -54,6 +65,11 @@ export const foreignProfile = z.object({
   member_since: z.string(),
   reason: z.array(matchReason),
   request_message: z.string().nullable(),
+  /**
+   * The viewer's own copy of what this member last wrote to them at a turning point, while it still
+   * tells how things stand (accepted and befriended; declined, withdrawn or ended and not asked again).
+   */
+  words: friendWords.nullable(),
 });
 export type ForeignProfile = z.infer<typeof foreignProfile>;
 

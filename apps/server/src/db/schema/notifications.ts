@@ -1,6 +1,7 @@
 import type { NotificationChannel, NotificationKind } from '@trostnetz/contracts/notifications';
 import { sql } from 'drizzle-orm';
 import { bigint, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { friendshipWords } from './partnerships.ts';
 import { users } from './users.ts';
 
 /**
@@ -23,6 +24,10 @@ export const notifications = pgTable(
     /** The post (reply, group post) or group the notification is about; null for chat and friendship. */
     postId: bigint('post_id', { mode: 'number' }),
     groupId: bigint('group_id', { mode: 'number' }),
+    /** The words a partner wrote at a turning point (accepting, declining, …); gone with their author's. */
+    wordId: bigint('word_id', { mode: 'number' }).references(() => friendshipWords.id, {
+      onDelete: 'set null',
+    }),
     /** Rows of one partner or one post are shown (and mailed) together: `partner:{id}` or `post:{id}`. */
     groupKey: text('group_key').notNull(),
     count: integer('count').notNull().default(1),

@@ -50,3 +50,39 @@ export const partnerships = pgTable(
 );
 
 export type PairRow = typeof partnerships.$inferSelect;
+
+/** The turning points whose words are kept for the other member (the invite's are `request_message`). */
+export const WORD_ACTIONS = ['accept', 'deny', 'retract', 'remove'] as const;
+export type WordAction = (typeof WORD_ACTIONS)[number];
+
+/**
+ * What a member wrote when accepting, declining, withdrawing or ending (SPEC.md §4: each carries an
+ * optional message): kept so that the other member reads it later, not only while looking. The
+ * author's data: exported with them, erased with them, and gone between two members when one hides
+ * the other.
+ */
+export const friendshipWords = pgTable(
+  'friendship_words',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    pairId: bigint('pair_id', { mode: 'number' })
+      .notNull()
+      .references(() => partnerships.id, { onDelete: 'cascade' }),
+    authorId: bigint('author_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    recipientId: bigint('recipient_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    action: text('action').$type<WordAction>().notNull(),
+    message: text('message').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('friendship_words_pair_idx').on(t.pairId, t.createdAt),
+    index('friendship_words_author_idx').on(t.authorId),
+    check('friendship_words_action', sql`${t.action} in ('accept', 'deny', 'retract', 'remove')`),
+  ],
+);
+
+export type FriendshipWordsRow = typeof friendshipWords.$inferSelect;

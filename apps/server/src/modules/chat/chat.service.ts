@@ -30,6 +30,7 @@ import {
   occasionValues,
   type Told,
 } from '../notifications/notifier.ts';
+import { turnsOf } from '../partners/words.ts';
 import { presentForBoth, presentMessage } from './chat.presenter.ts';
 
 /** The pair's conversation if `me` may read it (the conversations policy), else "not found". */
@@ -164,6 +165,8 @@ export async function history(
   return {
     messages: page.map((m) => presentMessage(m, { hideRead: hideRead && m.senderId === me, viewer: me })),
     has_more: rows.length > q.limit,
+    // The words with which the friendship began or ended, in the history of both.
+    turns: await turnsOf(ctx.db, pair.id),
   };
 }
 

@@ -182,6 +182,11 @@ describe('notifications: where a notification leads in the app', () => {
     expect(n('friend_request')).toBe('/dashboard');
   });
 
+  it('link rule: words left at declining, withdrawing or ending open the author’s profile, where they are shown', () => {
+    expect(n('friend_words', { actorId: 5 })).toBe('/profile/5');
+    expect(n('friend_words')).toBe('/dashboard');
+  });
+
   it('link rule: a reply or a group post opens the post in its group; without both group and post, the groups page', () => {
     for (const kind of ['reply', 'group_post'] as const) {
       expect(n(kind, { groupId: 3, postId: 9 })).toBe('/groups/3/posts/9');
@@ -201,6 +206,7 @@ describe('notifications: where a notification leads in the app', () => {
           'chat_message',
           'friend_accepted',
           'friend_request',
+          'friend_words',
           'reply',
           'group_post',
         ].includes(k),

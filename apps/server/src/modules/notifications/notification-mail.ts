@@ -98,6 +98,8 @@ export function urlOf(n: {
       return n.actorId ? `/chat/${n.actorId}` : '/chat';
     case 'friend_request':
       return n.actorId ? `/friend-request/${n.actorId}` : '/dashboard';
+    case 'friend_words':
+      return n.actorId ? `/profile/${n.actorId}` : '/dashboard';
     case 'reply':
     case 'group_post':
       return n.groupId && n.postId ? `/groups/${n.groupId}/posts/${n.postId}` : '/groups';

@@ -3,6 +3,7 @@ import { and, desc, eq, inArray, isNull, lt, ne, or } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
 import type { Db } from '../../db/client.ts';
 import { notifications } from '../../db/schema/notifications.ts';
+import { friendshipWords } from '../../db/schema/partnerships.ts';
 import { users } from '../../db/schema/users.ts';
 import { isGone } from '../../policies/members.ts';
 import { urlOf } from './notification-mail.ts';
@@ -26,19 +27,23 @@ export async function listNotifications(ctx: AppContext, userId: number) {
         deletedAt: users.deletedAt,
         deletionRequestedAt: users.deletionRequestedAt,
       },
+      words: { action: friendshipWords.action, message: friendshipWords.message },
     })
     .from(notifications)
     .leftJoin(users, eq(users.id, notifications.actorId))
+    .leftJoin(friendshipWords, eq(friendshipWords.id, notifications.wordId))
     .where(and(eq(notifications.userId, userId), eq(notifications.inApp, 'yes')))
     .orderBy(desc(notifications.updatedAt), desc(notifications.id))
     .limit(LIST_SIZE);
-  const data: NotificationItem[] = rows.map(({ n, actor }) => ({
+  const data: NotificationItem[] = rows.map(({ n, actor, words }) => ({
     id: n.id,
     kind: n.kind,
     actor: actor && !isGone(actor) ? { id: actor.id, nickname: actor.nickname } : null,
     count: n.count,
     url: urlOf(n),
     post_id: n.postId,
+    // The partner's words at a turning point: in the app only, for the member they were written to.
+    words: words?.action && actor && !isGone(actor) ? { action: words.action, message: words.message } : null,
     created_at: n.updatedAt.toISOString(),
     read: n.readAt !== null,
   }));

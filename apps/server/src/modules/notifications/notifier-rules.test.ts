@@ -348,6 +348,7 @@ describe('notifications: what collects in one entry', () => {
       count,
       url,
       post_id,
+      words: null,
       read: false,
     });
     expect(await listed(b)).toEqual({
@@ -396,7 +397,17 @@ describe('notifications: decisions about the member (issue 16)', () => {
     ]);
     expect(await mailChecks(b)).toEqual([]);
     expect(await listed(b)).toEqual({
-      data: [{ kind: 'moderation', actor: null, count: 1, url: '/notices/77', post_id: null, read: false }],
+      data: [
+        {
+          kind: 'moderation',
+          actor: null,
+          count: 1,
+          url: '/notices/77',
+          post_id: null,
+          words: null,
+          read: false,
+        },
+      ],
       unread: 1,
     });
 

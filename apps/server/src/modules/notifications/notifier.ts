@@ -25,6 +25,8 @@ export interface NotifySubject {
   groupId?: number;
   /** A report's receipt or outcome: the member's own report (never who or what it was about). */
   reportId?: number;
+  /** The words a partner wrote at a turning point (friendship_words), shown with the notification in the app. */
+  wordId?: number;
 }
 
 /** The mails of the catalogue each always-on kind may send (a feature cannot file one under another kind). */
@@ -210,6 +212,7 @@ export function occasionValues(memberId: number, kind: NotificationKind, subject
     actorId: subject.actorId,
     postId: subject.postId ?? null,
     groupId: subject.groupId ?? null,
+    wordId: subject.wordId ?? null,
     groupKey: groupKeyOf(kind, subject),
     now,
   };
@@ -334,14 +337,15 @@ function occasionSql(kind: NotificationKind, write?: SQL) {
         and ${notHidden(param('memberId'), sql`${param('actorId')}::bigint`)}
         ${write ? sql`and exists (select 1 from written)` : sql``}),
     stored as (
-      insert into ${notifications} as n (user_id, kind, actor_id, post_id, group_id, group_key, in_app, mail_state)
+      insert into ${notifications} as n (user_id, kind, actor_id, post_id, group_id, word_id, group_key, in_app, mail_state)
       select ${param('memberId')}::bigint, ${sql.raw(`'${kind}'`)}, ${param('actorId')}::bigint, ${param('postId')}::bigint,
-        ${param('groupId')}::bigint, ${param('groupKey')}::text,
+        ${param('groupId')}::bigint, ${param('wordId')}::bigint, ${param('groupKey')}::text,
         case when r.in_app then 'yes' else 'no' end, case when r.email then 'pending' else 'none' end
       from recipient r where r.present and (r.in_app or r.email)
       on conflict (user_id, kind, group_key) where read_at is null do update set
         count = n.count + 1,
         actor_id = excluded.actor_id,
+        word_id = excluded.word_id,
         updated_at = ${param('now')}::timestamptz,
         in_app = excluded.in_app,
         mail_state = case when excluded.mail_state = 'pending' then 'pending' else n.mail_state end

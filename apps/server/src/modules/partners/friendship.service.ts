@@ -4,7 +4,7 @@ import type { Partner } from '@trostnetz/contracts/partners';
 import { and, count, lt, sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
 import { involves, pendingPair, sideOf, sideSql } from '../../db/pair-side.ts';
-import { partnerships } from '../../db/schema/partnerships.ts';
+import { friendshipWords, partnerships, type WordAction } from '../../db/schema/partnerships.ts';
 import type { TextKey } from '../../i18n/catalogue.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { befriendedPartner } from '../../policies/conversations.ts';
@@ -81,7 +81,9 @@ export async function friendAction(
   const row = await transitionPair(ctx.db, me, otherId, step.from, step.to, extra);
   if (!row) throw new AppError('friendship_state');
   if (action === 'remove') closeConversationChannel(ctx, row.id);
-  await notifyOther(ctx, me, otherRow, action, message);
+  const wordId =
+    action === 'send' ? undefined : await keepWords(ctx, row.id, me, otherId, action, message, now);
+  await notifyOther(ctx, me, otherRow, action, message, wordId);
   const mine = await partnerEntry(ctx, me, otherId, locale);
   if (!mine) throw new AppError('not_found');
   return mine;
@@ -103,12 +105,35 @@ async function refuseOverOpenRequestLimit(ctx: AppContext, me: number) {
   if ((row?.open ?? 0) >= limit) throw new AppError('open_requests_limit');
 }
 
+/**
+ * The words of an answer or an ending, kept for the other member to read later (their profile screen,
+ * the notification centre, the chat history for accept and remove). Nothing is kept without words.
+ */
+async function keepWords(
+  ctx: AppContext,
+  pairId: number,
+  me: number,
+  otherId: number,
+  action: WordAction,
+  message: string | undefined,
+  at: Date,
+): Promise<number | undefined> {
+  if (!message) return undefined;
+  // The same moment as the step's own (befriended_at, dismissed_*_at): see `wordsTo`.
+  const [row] = await ctx.db
+    .insert(friendshipWords)
+    .values({ pairId, authorId: me, recipientId: otherId, action, message, createdAt: at })
+    .returning({ id: friendshipWords.id });
+  return row?.id;
+}
+
 async function notifyOther(
   ctx: AppContext,
   me: number,
   other: { id: number; email: string; nickname: string; locale: Locale },
   action: Action,
   message: string | undefined,
+  wordId: number | undefined,
 ) {
   const contact = await partnerEntry(ctx, other.id, me, other.locale);
   if (!contact) return;
@@ -133,12 +158,14 @@ async function notifyOther(
       message: message ?? null,
     });
     b.toMember(other.id, 'partner_status_changed', 'PartnerStatusChanged', status);
-    await notify(ctx, other.id, 'friend_accepted', { actorId: me });
+    await notify(ctx, other.id, 'friend_accepted', { actorId: me, wordId });
   } else {
     if (action !== 'remove') b.toMember(other.id, 'friend_requests_changed', 'FriendRequestChanged', status);
     b.toMember(other.id, 'partner_status_changed', 'PartnerStatusChanged', status);
     // A withdrawn request no longer waits for an answer: its notice goes with it.
     if (action === 'retract') await forgetRequestNotice(ctx, other.id, me);
+    // Declining, withdrawing and ending stay quiet, unless the member wrote a few words to go with it.
+    if (wordId) await notify(ctx, other.id, 'friend_words', { actorId: me, wordId });
   }
 }
 

@@ -13,6 +13,7 @@ import { answersOf, loadQuestionnaire } from '../questionnaire/questionnaire.ser
 import { isWatched } from '../watchlist/watchlist.service.ts';
 import { findPair } from './pairs.ts';
 import { isOnline, pairReason, pendingRequestMessage } from './partners.presenter.ts';
+import { wordsTo } from './words.ts';
 
 /**
  * A foreign profile with "Warum ihr passt"; hidden, deleted or not onboarded members are not found.
@@ -26,14 +27,15 @@ export async function foreignProfileOf(
 ): Promise<ForeignProfile> {
   const other = await visibleMember(ctx.db, me, otherId);
   if (!other) throw new AppError('not_found');
-  const [pair, profiles, watched, questions, settings, answers, mine] = await Promise.all([
-    findPair(ctx.db, me, otherId),
+  const pair = await findPair(ctx.db, me, otherId);
+  const [profiles, watched, questions, settings, answers, mine, words] = await Promise.all([
     ctx.db.select().from(matchingProfiles).where(eq(matchingProfiles.userId, otherId)),
     isWatched(ctx.db, me, otherId),
     loadQuestionnaire(ctx.db),
     profileSettingsOf(ctx.db, otherId),
     answersOf(ctx.db, otherId),
     profileSettingsOf(ctx.db, me),
+    wordsTo(ctx.db, pair, me),
   ]);
   const status = pair ? sideOf(pair, me).status : FriendStatus.none;
   const relation = relationOf(pair, me, otherId);
@@ -53,5 +55,6 @@ export async function foreignProfileOf(
     // Only a pair the matcher proposed has a reason, never one computed from today's answers.
     reason: pairReason(pair, questions, locale, { id: me, visibility: mine.visibility }, settings.visibility),
     request_message: pendingRequestMessage(pair) ?? null,
+    words,
   };
 }

@@ -12,6 +12,7 @@ import { goneColumns, knownMember, shownAs } from '../../policies/members.ts';
 import { closeConversationChannel } from '../chat/chat.service.ts';
 import { forgetNotificationsBetween } from '../notifications/notifications.service.ts';
 import { notify, unreadCount } from '../notifications/notifier.ts';
+import { forgetWordsBetween } from '../partners/words.ts';
 import { forgetWatchingBetween } from '../watchlist/watchlist.service.ts';
 
 export async function listBlocks(db: Db, me: number): Promise<BlockEntry[]> {
@@ -47,6 +48,7 @@ export async function hideMember(ctx: AppContext, me: number, otherId: number): 
     await tx.insert(blocks).values({ blockerId: me, blockedId: otherId }).onConflictDoNothing();
     await forgetWatchingBetween(tx, me, otherId);
     await forgetNotificationsBetween(tx, me, otherId);
+    await forgetWordsBetween(tx, me, otherId);
     const [row] = await tx
       .update(partnerships)
       .set({

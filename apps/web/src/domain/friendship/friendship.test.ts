@@ -19,6 +19,7 @@ const views = {
   suggestions: suggestionsQueryKey,
   profile: profileQueryKey(21),
   watchlist: watchlistQueryKey,
+  conversation: ['chat', 'conversation', 21],
 } as const;
 
 const stops: Array<() => void> = [];
@@ -49,11 +50,19 @@ describe('issue 9 item 15: live friendship events refresh every screen that show
     ['FriendRequestConfirmation', { contact: buildPartner(), friend_status: 2, message: null }],
     ['PartnerStatusChanged', { status: 3, user_id: 7, foreign_user_id: 21, message: null }],
     ['NewChatContact', { contact: buildPartner({ friend_status: 1 }), friend_status: 1 }],
-  ] as const)('%s refetches the partner list, suggestions, profiles and the watchlist', async (event, payload) => {
+  ] as const)('%s refetches the partner list, suggestions, profiles, the watchlist and an open conversation', async (event, payload) => {
     const { client, fetched } = await watchEveryView();
     stops.push(followFriendshipEvents(client));
     realtimeBus.emit(event, payload);
-    await expect.poll(() => fetched).toEqual({ partners: 2, suggestions: 2, profile: 2, watchlist: 2 });
+    await expect
+      .poll(() => fetched)
+      .toEqual({
+        partners: 2,
+        suggestions: 2,
+        profile: 2,
+        watchlist: 2,
+        conversation: 2,
+      });
   });
 
   it('after the cleanup (logout) events refresh nothing', async () => {
@@ -65,6 +74,6 @@ describe('issue 9 item 15: live friendship events refresh every screen that show
       message: null,
     });
     await new Promise((r) => setTimeout(r, 20));
-    expect(fetched).toEqual({ partners: 1, suggestions: 1, profile: 1, watchlist: 1 });
+    expect(fetched).toEqual({ partners: 1, suggestions: 1, profile: 1, watchlist: 1, conversation: 1 });
   });
 });

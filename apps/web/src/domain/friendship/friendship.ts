@@ -35,7 +35,15 @@ export const blocklistQueryKey = ['blocklist'] as const;
 
 /** SPEC.md §4: after any status change the partner list (and what shows it) is reloaded. */
 export function reloadPartnerViews(client: QueryClient) {
-  for (const queryKey of [partnersQueryKey, suggestionsQueryKey, ['profile'], watchlistQueryKey]) {
+  // An open conversation too: it shows the words with which the friendship began or ended.
+  const conversations = ['chat', 'conversation'];
+  for (const queryKey of [
+    partnersQueryKey,
+    suggestionsQueryKey,
+    ['profile'],
+    watchlistQueryKey,
+    conversations,
+  ]) {
     void client.invalidateQueries({ queryKey });
   }
 }

@@ -14,6 +14,8 @@ const ME = 7;
 let partner = buildPartner();
 let history = [buildMessage({ id: 1, message: 'Wie geht es dir heute?' })];
 let unread: Record<string, number> = {};
+let turns: Array<{ id: number; user_id: number; action: 'accept' | 'remove'; message: string; at: string }> =
+  [];
 let older: ReturnType<typeof buildMessage>[] = [];
 let sendAnswers: Array<(body: { message: string; client_id: string }) => Response> = [];
 const calls: Array<{ url: string; method: string; body?: unknown }> = [];
@@ -25,10 +27,14 @@ const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
   if (url === '/api/chat/partners') return jsonResponse(200, [partner]);
   if (url.startsWith('/api/chat/9/messages?limit=30&before=')) {
     const before = Number(new URL(url, 'http://x').searchParams.get('before'));
-    return jsonResponse(200, { messages: older.filter((m) => m.id < before).reverse(), has_more: false });
+    return jsonResponse(200, {
+      messages: older.filter((m) => m.id < before).reverse(),
+      has_more: false,
+      turns,
+    });
   }
   if (url.startsWith('/api/chat/9/messages'))
-    return jsonResponse(200, { messages: [...history].reverse(), has_more: false });
+    return jsonResponse(200, { messages: [...history].reverse(), has_more: false, turns });
   if (url === '/api/chat/messages/3/9/read') {
     const read = history.filter((m) => m.user_id === 9 && !m.read_at);
     return jsonResponse(
@@ -70,6 +76,7 @@ beforeEach(() => {
   history = [buildMessage({ id: 1, message: 'Wie geht es dir heute?' })];
   sendAnswers = [];
   unread = {};
+  turns = [];
   older = [];
   calls.length = 0;
   visibility = 'visible';
@@ -83,6 +90,28 @@ afterEach(() => {
 });
 
 describe('conversation (SPEC.md §4 Chat)', () => {
+  it('the words with which the friendship began and ended stand in the history, in their place in time', async () => {
+    const first = history[0]!;
+    const before = new Date(new Date(first.send_at).getTime() - 60_000).toISOString();
+    const after = new Date(new Date(first.send_at).getTime() + 60_000).toISOString();
+    turns = [
+      { id: 1, user_id: ME, action: 'accept', message: 'Schön, dass du fragst.', at: before },
+      { id: 2, user_id: 9, action: 'remove', message: 'Danke für alles, ich brauche Ruhe.', at: after },
+    ];
+    open();
+    const log = await screen.findByRole('log', { name: 'Gespräch mit Jonas' });
+    const own = await within(log).findByText('Schön, dass du fragst.');
+    expect(within(log).getByText('Du hast die Anfrage angenommen und dazu geschrieben:')).toBeInTheDocument();
+    const ending = within(log).getByText('Danke für alles, ich brauche Ruhe.');
+    expect(
+      within(log).getByText('Jonas hat eure Verbindung beendet und dir dazu geschrieben:'),
+    ).toBeInTheDocument();
+    // In order: the beginning, the message, the ending.
+    const message = within(log).getByText('Wie geht es dir heute?');
+    expect(own.compareDocumentPosition(message) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(message.compareDocumentPosition(ending) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
   it('entering loads the messages, marks them read and clears that partner’s unread count; leaving clears the ids', async () => {
     unread = { '9': 1, '12': 2 };
     const { unmount } = open();

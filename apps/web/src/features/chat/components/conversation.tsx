@@ -109,6 +109,7 @@ export function Conversation({ partner, me }: { partner: Partner; me: number }) 
         me={me}
         writable={writable}
         messages={conversation.messages}
+        turns={conversation.turns}
         pending={conversation.pending}
         loading={conversation.sync.isPending}
         hasMore={conversation.hasMore}

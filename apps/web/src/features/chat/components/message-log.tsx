@@ -1,9 +1,10 @@
-import type { ChatMessage } from '@trostnetz/contracts/chat';
+import type { ChatMessage, ChatTurn } from '@trostnetz/contracts/chat';
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import type { PendingMessage } from '../../../domain/chat/chat-store.ts';
+import { FriendWordsNote } from '../../../domain/friendship/friend-words.tsx';
 import { dayKey, dayLabel } from '../format.ts';
 import { MessageBubble } from './message-bubble.tsx';
 
@@ -14,6 +15,8 @@ interface Props {
   /** The two may still write to each other: my messages can be edited and deleted. */
   writable: boolean;
   messages: ChatMessage[];
+  /** The words with which the friendship began or ended, placed by time among the messages. */
+  turns?: ChatTurn[];
   pending: PendingMessage[];
   loading: boolean;
   hasMore: boolean;
@@ -77,7 +80,24 @@ export function MessageLog(props: Props) {
       </h2>,
     );
   };
+  const oldest = messages[0]?.send_at;
+  // Words older than the loaded page wait until the earlier messages are loaded.
+  const turns = (props.turns ?? []).filter((w) => !hasMore || (oldest !== undefined && w.at >= oldest));
+  let nextTurn = 0;
+  const turnsUntil = (iso: string | undefined) => {
+    while (nextTurn < turns.length && (iso === undefined || turns[nextTurn]!.at <= iso)) {
+      const w = turns[nextTurn++]!;
+      separator(w.at);
+      const own = w.user_id !== props.partnerId;
+      items.push(
+        <div key={`turn-${w.id}`} className={own ? 'ml-auto max-w-[85%]' : 'mr-auto max-w-[85%]'}>
+          <FriendWordsNote action={w.action} message={w.message} name={props.name} own={own} />
+        </div>,
+      );
+    }
+  };
   for (const m of messages) {
+    turnsUntil(m.send_at);
     separator(m.send_at);
     items.push(
       <MessageBubble
@@ -92,6 +112,7 @@ export function MessageLog(props: Props) {
       />,
     );
   }
+  turnsUntil(undefined);
   for (const p of pending) {
     separator(p.send_at);
     items.push(
@@ -129,7 +150,7 @@ export function MessageLog(props: Props) {
           <Spinner /> {t('with.loading')}
         </output>
       )}
-      {!props.loading && messages.length === 0 && pending.length === 0 && (
+      {!props.loading && messages.length === 0 && pending.length === 0 && turns.length === 0 && (
         <div className="mx-auto max-w-sm py-10 text-center">
           <p className="font-semibold">{t('with.first.title')}</p>
           <p className="mt-1 text-muted">{t('with.first.text')}</p>

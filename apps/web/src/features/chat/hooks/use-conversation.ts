@@ -89,5 +89,6 @@ export function useConversation(partner: Partner) {
     }
   }, [loadingOlder, partnerId]);
 
-  return { messages, pending, hasMore, sync, send, retry: deliver, older, loadingOlder };
+  const turns = sync.data ?? EMPTY;
+  return { messages, pending, hasMore, turns, sync, send, retry: deliver, older, loadingOlder };
 }

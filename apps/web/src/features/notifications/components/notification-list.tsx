@@ -45,6 +45,11 @@ export function NotificationList() {
 function Entry({ item }: { item: NotificationItem }) {
   const { t, i18n } = useTranslation('notifications');
   const name = item.actor?.nickname ?? t('someone');
+  const words = item.words;
+  const title =
+    item.kind === 'friend_words' && words && words.action !== 'accept'
+      ? t(`kinds.friend_words_action.${words.action}`, { name })
+      : t(`kinds.${item.kind}`, { name, count: item.count });
   const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(
     new Date(item.created_at),
   );
@@ -57,9 +62,19 @@ function Entry({ item }: { item: NotificationItem }) {
         {!item.read && <span aria-hidden="true" className="mt-2 size-2.5 shrink-0 rounded-full bg-accent" />}
         <span className="min-w-0">
           <span className="block font-medium">
-            {t(`kinds.${item.kind}`, { name, count: item.count })}
+            {title}
             {!item.read && <span className="sr-only"> ({t('new')})</span>}
           </span>
+          {words && (
+            // The partner's own words, in the app only (mails and pushes never carry them).
+            <span
+              className="mt-1 block border-l-4 border-accent pl-3 whitespace-pre-line break-words"
+              data-words
+            >
+              <span className="sr-only">{t('wordsLabel', { name })}: </span>
+              {words.message}
+            </span>
+          )}
           <span className="block text-sm text-muted">{when}</span>
         </span>
       </Link>

@@ -22,6 +22,7 @@ const buildProfile = (overrides: Partial<ForeignProfile> = {}): ForeignProfile =
   member_since: '2025-03-01T00:00:00.000Z',
   reason: [{ question: 'Was hast du erlebt?', answers: ['Tod eines Haustiers'] }],
   request_message: null,
+  words: null,
   ...overrides,
 });
 
@@ -97,6 +98,37 @@ describe('partner profile', () => {
     expect(screen.getByText('Unterstützt andere')).toBeInTheDocument();
     expect(screen.getByText('Dabei seit März 2025')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Warum ihr passt' })).toBeInTheDocument();
+  });
+
+  it.each([
+    ['accept', 2, 'Jonas hat deine Anfrage angenommen und dir dazu geschrieben:'],
+    ['deny', 3, 'Jonas hat deine Anfrage abgelehnt und dir dazu geschrieben:'],
+    ['retract', 3, 'Jonas hat die Anfrage an dich zurückgezogen und dir dazu geschrieben:'],
+    ['remove', 3, 'Jonas hat eure Verbindung beendet und dir dazu geschrieben:'],
+  ] as const)('the words Jonas wrote when it came to “%s” are shown with the connection', async (action, status, label) => {
+    profile = buildProfile({
+      friend_status: status,
+      words: { action, message: 'Ich wünsche dir viel Kraft.', at: '2026-01-02T10:00:00.000Z' },
+    });
+    open();
+    const card = await connection();
+    expect(await card.findByText('Ich wünsche dir viel Kraft.')).toBeInTheDocument();
+    expect(card.getByText(label)).toBeInTheDocument();
+  });
+
+  it('the words are shown in English too', async () => {
+    const { i18n } = await import('../../../lib/i18n.ts');
+    await i18n.changeLanguage('en');
+    try {
+      profile = buildProfile({
+        words: { action: 'deny', message: 'Take care.', at: '2026-01-02T10:00:00.000Z' },
+      });
+      open();
+      expect(await screen.findByText('Take care.', {}, { timeout: 5000 })).toBeInTheDocument();
+      expect(screen.getByText('Jonas declined your request and wrote to you:')).toBeInTheDocument();
+    } finally {
+      await i18n.changeLanguage('de');
+    }
   });
 
   it('404 (hidden, deleted or unknown): a calm "not available" state', async () => {

@@ -8,6 +8,7 @@ import { Card } from '../../../components/ui/card.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Page } from '../../../components/ui/page.tsx';
 import { LoadingNote } from '../../../components/ui/spinner.tsx';
+import { FriendWordsNote } from '../../../domain/friendship/friend-words.tsx';
 import { MatchReasons } from '../../../domain/partners/match-reasons.tsx';
 import { PartnerAvatar, useDisplayName } from '../../../domain/partners/partner-avatar.tsx';
 import { useSetWatched } from '../../../domain/watchlist/watchlist.ts';
@@ -121,6 +122,14 @@ function Profile({ profile }: { profile: ForeignProfile }) {
             <span className="block text-sm text-muted">{t('requestMessage')}</span>
             {profile.request_message}
           </blockquote>
+        )}
+        {profile.words && (
+          <FriendWordsNote
+            action={profile.words.action}
+            message={profile.words.message}
+            name={name}
+            className="mb-4"
+          />
         )}
         <FriendshipActions profile={profile} name={name} />
       </Card>
