@@ -115,9 +115,29 @@ export const withdrawalBody = z.object({
 });
 export type WithdrawalBody = z.input<typeof withdrawalBody>;
 
-/** The same for every address: the time of receipt (the mail tells the rest). */
-export const declarationReceived = z.object({ received_at: z.string(), message: z.string() });
+/**
+ * The same for every address: the time of receipt (the mail tells the rest). `needs_confirmation` is false
+ * only for a signed-in member who gave their own address: everyone else confirms with the mailed link.
+ */
+export const declarationReceived = z.object({
+  received_at: z.string(),
+  message: z.string(),
+  needs_confirmation: z.boolean(),
+});
 export type DeclarationReceived = z.infer<typeof declarationReceived>;
+
+/** How long the link that confirms a cancellation or withdrawal stays valid. */
+export const DECLARATION_CONFIRM_DAYS = 7;
+
+/** POST /api/payments/declarations/confirm: the token from the mailed link. */
+export const declarationConfirmBody = z.object({
+  token: z.string().regex(/^dc_[A-Za-z0-9_-]{43}$/, vmsg('invalid')),
+});
+export const declarationConfirmed = z.object({
+  kind: z.enum(['ordinary', 'extraordinary', 'withdrawal']),
+  message: z.string(),
+});
+export type DeclarationConfirmed = z.infer<typeof declarationConfirmed>;
 
 /** The built-in test provider's page (no Stripe key set). */
 export const testSessionView = z.object({

@@ -179,6 +179,10 @@ const de = {
   'mail.cancellation.kind.extraordinary': 'außerordentliche Kündigung',
   'mail.cancellation.action': 'Zu {{app}}',
 
+  'mail.declaration.confirm':
+    'Bitte bestätige sie mit dem Knopf unten: Erst dann wird sie wirksam, und als Zeitpunkt zählt, wann sie bei uns eingegangen ist. Der Link gilt {{days}} Tage. Warst du das nicht, musst du nichts tun: Dein Vertrag bleibt, wie er ist.',
+  'mail.declaration.confirm_action': 'Jetzt bestätigen',
+
   'mail.withdrawal.subject': '{{app}}: Dein Widerruf ist eingegangen',
   'mail.withdrawal.received': 'wir haben deinen Widerruf am {{date}} erhalten.',
   'mail.withdrawal.ends':
@@ -195,6 +199,10 @@ const de = {
 
   'payments.declaration_received':
     'Deine Erklärung ist eingegangen. Die Bestätigung mit allen Angaben schicken wir dir per E-Mail.',
+  'payments.declaration_to_confirm':
+    'Deine Erklärung ist eingegangen. Bitte bestätige sie mit dem Link in der E-Mail, die wir an die angegebene Adresse schicken: Erst dann wird sie wirksam. Als Zeitpunkt zählt der Eingang jetzt.',
+  'payments.declaration_confirmed':
+    'Danke, deine Erklärung ist bestätigt und wirksam. Die Bestätigung mit allen Angaben schicken wir dir per E-Mail.',
   'payments.plan': '{{months}} Monat(e)',
 
   'export.title': 'Deine Daten bei {{app}}',
@@ -548,6 +556,10 @@ const en: Record<TextKey, string> = {
   'mail.cancellation.kind.extraordinary': 'extraordinary cancellation',
   'mail.cancellation.action': 'Go to {{app}}',
 
+  'mail.declaration.confirm':
+    'Please confirm it with the button below: only then does it take effect, and what counts is when it reached us. The link is valid for {{days}} days. If this was not you, there is nothing to do: your contract stays as it is.',
+  'mail.declaration.confirm_action': 'Confirm now',
+
   'mail.withdrawal.subject': '{{app}}: Your withdrawal has arrived',
   'mail.withdrawal.received': 'we received your withdrawal on {{date}}.',
   'mail.withdrawal.ends':
@@ -563,6 +575,10 @@ const en: Record<TextKey, string> = {
 
   'payments.declaration_received':
     'Your statement has arrived. We are sending you the confirmation with all details by e-mail.',
+  'payments.declaration_to_confirm':
+    'Your statement has arrived. Please confirm it with the link in the e-mail we are sending to the address you gave: only then does it take effect. What counts is the time it arrived, now.',
+  'payments.declaration_confirmed':
+    'Thank you, your statement is confirmed and in effect. We are sending you the confirmation with all details by e-mail.',
   'payments.plan': '{{months}} month(s)',
 
   'export.title': 'Your data at {{app}}',

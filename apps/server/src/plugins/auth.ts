@@ -32,6 +32,11 @@ declare module 'fastify' {
     requirePermission: (name: Permission) => (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     /** preHandler: a live console session, whatever its permissions (/api/admin/me, sign-out). */
     requireStaff: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /**
+     * preHandler of a public route that does more for the signed-in: `request.member` when the request
+     * carries a live session's token, else null; never an error, so a guest is served as a guest.
+     */
+    identify: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
   }
 }
 
@@ -73,6 +78,9 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { ctx: AppContex
     if (!request.member!.isVerified) throw new AppError('not_verified');
   };
   app.decorate('authenticate', marked(authenticate, 'session'));
+  app.decorate('identify', async (request: FastifyRequest) => {
+    await authenticate(request).catch(() => undefined);
+  });
   app.decorate('requireMember', marked(requireMember, 'member'));
   app.decorate(
     'requireOnboarded',

@@ -1,5 +1,5 @@
 import { SUBSCRIPTION_STATUSES } from '@trostnetz/contracts/payments';
-import { bigint, boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
 
 /** Premium plans as data (issue 14): seeded with 1, 3 and 6 months; the admin console will manage them. */
@@ -111,7 +111,19 @@ export const contractDeclarations = pgTable(
       onDelete: 'set null',
     }),
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * A declaration sent without the contract's own session takes effect once the link mailed to the
+     * contract's address is opened: the hash of that link's token, and when it was opened (or, signed in
+     * with the contract's address, the time of receipt).
+     */
+    confirmTokenHash: text('confirm_token_hash'),
+    confirmSentAt: timestamp('confirm_sent_at', { withTimezone: true }),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
     processedAt: timestamp('processed_at', { withTimezone: true }),
   },
-  (t) => [index('contract_declarations_user_idx').on(t.userId)],
+  (t) => [
+    index('contract_declarations_user_idx').on(t.userId),
+    uniqueIndex('contract_declarations_confirm_idx').on(t.confirmTokenHash),
+  ],
 );
+export type DeclarationRow = typeof contractDeclarations.$inferSelect;

@@ -199,6 +199,19 @@ const mails = {
     action: 'mail.cancellation.action',
     footer: 'mail.footer.contract',
   },
+  /** A declaration sent without the contract's session: it takes effect once this mail's link is opened. */
+  cancellationConfirm: {
+    subject: 'mail.cancellation.subject',
+    body: () => ['mail.cancellation.received', 'mail.declaration.confirm'],
+    action: 'mail.declaration.confirm_action',
+    footer: 'mail.footer.contract',
+  },
+  withdrawalConfirm: {
+    subject: 'mail.withdrawal.subject',
+    body: () => ['mail.withdrawal.received', 'mail.declaration.confirm'],
+    action: 'mail.declaration.confirm_action',
+    footer: 'mail.footer.contract',
+  },
   withdrawalNotFound: {
     subject: 'mail.withdrawal.subject',
     body: () => ['mail.withdrawal.received', 'mail.cancellation.not_found'],

@@ -10,7 +10,15 @@ import { users } from '../../db/schema/users.ts';
 import { longDate } from '../../i18n/long-date.ts';
 import { type MemberTokens, registerMember, strongPassword } from '../../test/factories.ts';
 import { call, createTestApp, outbox, type TestApp } from '../../test/test-app.ts';
-import { DAY, deliverEvent, euro, plainLines, startFakeStripe, unix } from './premium-rules.test-support.ts';
+import {
+  DAY,
+  deliverEvent,
+  euro,
+  isConfirmLink,
+  plainLines,
+  startFakeStripe,
+  unix,
+} from './premium-rules.test-support.ts';
 
 /**
  * contracts.service.ts: cancelling and withdrawing without a login (the same answer for every address,
@@ -141,6 +149,15 @@ async function declare(
       .set({ receivedAt: opts.receivedAt })
       .where(eq(contractDeclarations.id, stored!.id));
   }
+  // Without the account's session it waits for the mailed link (decision 030): its owner opens it.
+  await t.app.ctx.jobs.drain();
+  const mails = (await outbox(t)).filter((m) =>
+    m.to.toLowerCase().includes(String(body.email).toLowerCase()),
+  );
+  for (const link of mails.flatMap((m) => m.links.filter(isConfirmLink))) {
+    const token = link.slice(link.lastIndexOf('/') + 1);
+    await call(t, 'POST', '/api/payments/declarations/confirm', { body: { token } });
+  }
   let now: Date | null = null;
   if (opts.frozen) {
     vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
@@ -158,12 +175,16 @@ async function declare(
   return { res, declaration: processed!, now };
 }
 
-/** The cancellation and withdrawal confirmations an address got, oldest first. */
+/** The cancellation and withdrawal confirmations an address got, oldest first (not the links asking for one). */
 const confirmations = async (address: string) =>
-  (await outbox(t)).filter((x) => x.to === address && /Kündigung|Widerruf/.test(x.subject));
+  (await outbox(t)).filter(
+    (x) => x.to === address && /Kündigung|Widerruf/.test(x.subject) && !x.links.some(isConfirmLink),
+  );
 
 const received = {
-  message: 'Deine Erklärung ist eingegangen. Die Bestätigung mit allen Angaben schicken wir dir per E-Mail.',
+  message:
+    'Deine Erklärung ist eingegangen. Bitte bestätige sie mit dem Link in der E-Mail, die wir an die angegebene Adresse schicken: Erst dann wird sie wirksam. Als Zeitpunkt zählt der Eingang jetzt.',
+  needs_confirmation: true,
 };
 const notFound =
   'Zu dieser E-Mail Adresse und Vertragsnummer haben wir keinen laufenden Vertrag gefunden. Wenn du Premium mit einer anderen E-Mail Adresse bestellt hast, antworte uns bitte mit der Vertragsnummer aus deiner Bestellbestätigung.';
@@ -186,7 +207,9 @@ describe('the forms without a login', () => {
     });
     expect(english.json).toEqual({
       received_at: iso,
-      message: 'Your statement has arrived. We are sending you the confirmation with all details by e-mail.',
+      message:
+        'Your statement has arrived. Please confirm it with the link in the e-mail we are sending to the address you gave: only then does it take effect. What counts is the time it arrived, now.',
+      needs_confirmation: true,
     });
     await t.app.ctx.jobs.drain();
   });
@@ -206,6 +229,10 @@ describe('the forms without a login', () => {
       userId: null,
       subscriptionId: null,
       receivedAt: expect.any(Date),
+      // Nothing to confirm where nothing was found: no link was sent.
+      confirmTokenHash: null,
+      confirmSentAt: null,
+      confirmedAt: null,
       processedAt: expect.any(Date),
     });
     const [w] = await confirmations(address);
@@ -613,8 +640,15 @@ describe("each confirmation in its addressee's language", () => {
     const mails = (await outbox(t)).filter(
       (x) => x.to === m.email && /cancellation|Kündigung/i.test(x.subject),
     );
-    expect(mails.map((x) => x.subject)).toEqual(['Trostnetz: Your cancellation has arrived']);
-    expect(plainLines(mails[0]!).join('\n')).toContain('ordinary cancellation');
+    // The link asking to confirm, then the confirmation: both in the account's language.
+    expect(mails.map((x) => x.subject)).toEqual([
+      'Trostnetz: Your cancellation has arrived',
+      'Trostnetz: Your cancellation has arrived',
+    ]);
+    expect(plainLines(mails[0]!).join('\n')).toContain(
+      'Confirm now: http://localhost:3000/contracts/confirm/dc_',
+    );
+    expect(plainLines(mails[1]!).join('\n')).toContain('ordinary cancellation');
   });
 
   it("a guest form naming an English account's address that has no contract is answered in English", async () => {

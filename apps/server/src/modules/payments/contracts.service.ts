@@ -1,6 +1,7 @@
 import type { Locale } from '@trostnetz/contracts/messages';
 import {
   type CancellationBody,
+  DECLARATION_CONFIRM_DAYS,
   SubscriptionStatus,
   WITHDRAWAL_DAYS,
   type WithdrawalBody,
@@ -9,6 +10,7 @@ import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
 import {
   contractDeclarations,
+  type DeclarationRow,
   payments,
   type SubscriptionRow,
   subscriptions,
@@ -16,6 +18,7 @@ import {
 import { type Member, users } from '../../db/schema/users.ts';
 import { fill, type TextKey, t } from '../../i18n/catalogue.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { hashToken, newOpaqueToken } from '../auth/tokens.ts';
 import type { MailKind } from '../mail/templates.ts';
 import { mailLocale } from '../users/users.service.ts';
 import {
@@ -35,14 +38,18 @@ const running = [SubscriptionStatus.active, SubscriptionStatus.pastDue];
  * The cancellation and withdrawal forms without login (§ 312k BGB, EU directive 2023/2673): the
  * declaration is stored with its time of receipt and the answer is the same for every address. Looking
  * for a contract and writing the mails happen in a job, so neither the answer nor its timing tells
- * whether an address has a contract.
+ * whether an address has a contract. It takes effect at once only for a signed-in member who gives their
+ * own address; anyone else confirms with the link mailed to the contract's address (decision 030), so
+ * nobody ends another person's contract with their address alone.
  */
 export async function receiveDeclaration(
   ctx: AppContext,
   input: ({ kind: 'withdrawal' } & WithdrawalBody) | CancellationBody,
   locale: Locale,
+  member: Member | null,
 ) {
   const receivedAt = new Date();
+  const own = member ? await isOwnAddress(ctx, member, input.email) : false;
   await ctx.db.transaction(async (tx) => {
     const [row] = await tx
       .insert(contractDeclarations)
@@ -55,11 +62,102 @@ export async function receiveDeclaration(
         requestedDate: 'date' in input ? (input.date ?? null) : null,
         locale,
         receivedAt,
+        confirmedAt: own ? receivedAt : null,
       })
       .returning({ id: contractDeclarations.id });
     await ctx.jobs.send('payments-declaration', { declarationId: row!.id }, { tx });
   });
-  return { received_at: receivedAt.toISOString(), message: t(locale, 'payments.declaration_received') };
+  return {
+    received_at: receivedAt.toISOString(),
+    message: t(locale, own ? 'payments.declaration_received' : 'payments.declaration_to_confirm'),
+    needs_confirmation: !own,
+  };
+}
+
+/** The member's account address, or the order address of one of their contracts. */
+async function isOwnAddress(ctx: AppContext, member: Member, email: string) {
+  if (member.email.toLowerCase() === email.toLowerCase()) return true;
+  const [sub] = await ctx.db
+    .select({ id: subscriptions.id })
+    .from(subscriptions)
+    .where(and(eq(subscriptions.userId, member.id), sql`lower(${subscriptions.email}) = lower(${email})`))
+    .limit(1);
+  return Boolean(sub);
+}
+
+/**
+ * The mailed link opened: the declaration takes effect (the job ends the contract as of its time of
+ * receipt). Opening it again says the same; a link that was never sent is refused, one older than
+ * DECLARATION_CONFIRM_DAYS has expired.
+ */
+export async function confirmDeclaration(ctx: AppContext, token: string, locale: Locale) {
+  const [d] = await ctx.db
+    .select()
+    .from(contractDeclarations)
+    .where(eq(contractDeclarations.confirmTokenHash, hashToken(token)));
+  if (!d?.confirmSentAt) throw new AppError('invalid_link');
+  if (!d.confirmedAt) {
+    if (Date.now() - d.confirmSentAt.getTime() > DECLARATION_CONFIRM_DAYS * DAY_MS) {
+      throw new AppError('link_expired');
+    }
+    await ctx.db.transaction(async (tx) => {
+      await tx
+        .update(contractDeclarations)
+        .set({ confirmedAt: new Date() })
+        .where(eq(contractDeclarations.id, d.id));
+      await ctx.jobs.send('payments-declaration', { declarationId: d.id }, { tx });
+    });
+  }
+  return { kind: d.kind, message: t(locale, 'payments.declaration_confirmed') };
+}
+
+/**
+ * A declaration not yet confirmed: the link goes to the address it names, which is the contract's own
+ * (contracts are found by it). Nothing found: the same "nothing found" mail as before, and it is done.
+ */
+async function askForConfirmation(ctx: AppContext, d: DeclarationRow) {
+  if (d.confirmSentAt) return;
+  const found = await contractsFor(ctx, d.email, d.contractReference);
+  if (found.length === 0) {
+    await mailNothingFound(ctx, d);
+    await ctx.db
+      .update(contractDeclarations)
+      .set({ processedAt: new Date() })
+      .where(eq(contractDeclarations.id, d.id));
+    return;
+  }
+  const token = newOpaqueToken('dc');
+  await ctx.db
+    .update(contractDeclarations)
+    .set({ confirmTokenHash: hashToken(token), confirmSentAt: new Date() })
+    .where(eq(contractDeclarations.id, d.id));
+  const locale = await mailLocale(ctx.db, d.email, d.locale);
+  const topicKey = d.kind === 'withdrawal' ? undefined : (`mail.cancellation.kind.${d.kind}` as const);
+  contractMail(
+    ctx,
+    d.kind === 'withdrawal' ? 'withdrawalConfirm' : 'cancellationConfirm',
+    { locale: d.locale, reference: found[0]!.reference, months: 0, totalCents: 0 },
+    { email: d.email, nickname: d.name, locale },
+    {
+      date: d.receivedAt,
+      topic: topicKey ? t(locale, topicKey) : '',
+      url: `${ctx.config.appUrl}/contracts/confirm/${token}`,
+      days: DECLARATION_CONFIRM_DAYS,
+    },
+  );
+}
+
+async function mailNothingFound(ctx: AppContext, d: DeclarationRow) {
+  const kind = d.kind === 'withdrawal' ? 'withdrawalNotFound' : 'cancellationNotFound';
+  const locale = await mailLocale(ctx.db, d.email, d.locale);
+  const topicKey = d.kind === 'withdrawal' ? undefined : (`mail.cancellation.kind.${d.kind}` as const);
+  contractMail(
+    ctx,
+    kind,
+    { locale: d.locale, reference: d.contractReference ?? '–', months: 0, totalCents: 0 },
+    { email: d.email, nickname: d.name, locale },
+    { date: d.receivedAt, topic: topicKey ? t(locale, topicKey) : '' },
+  );
 }
 
 /** The running contracts a declaration names: by the order or account address, and the reference if given. */
@@ -168,22 +266,12 @@ export async function processDeclaration(ctx: AppContext, declarationId: number)
     .from(contractDeclarations)
     .where(and(eq(contractDeclarations.id, declarationId), isNull(contractDeclarations.processedAt)));
   if (!d) return;
+  if (!d.confirmedAt) return askForConfirmation(ctx, d);
   const now = new Date();
   const declared = { email: d.email, name: d.name };
   const topicKey = d.kind === 'withdrawal' ? undefined : (`mail.cancellation.kind.${d.kind}` as const);
   const found = await contractsFor(ctx, d.email, d.contractReference);
-  const nothing = { locale: d.locale, reference: d.contractReference ?? '–', months: 0, totalCents: 0 };
-  if (found.length === 0) {
-    const kind = d.kind === 'withdrawal' ? 'withdrawalNotFound' : 'cancellationNotFound';
-    const locale = await mailLocale(ctx.db, d.email, d.locale);
-    contractMail(
-      ctx,
-      kind,
-      nothing,
-      { email: d.email, nickname: d.name, locale },
-      { date: d.receivedAt, topic: topicKey ? t(locale, topicKey) : '' },
-    );
-  }
+  if (found.length === 0) await mailNothingFound(ctx, d);
   for (const sub of found) {
     const account = await contractAddressee(ctx.db, sub);
     const mailSub = { ...sub, locale: d.locale };

@@ -4,6 +4,8 @@ import {
   checkoutBody,
   checkoutStarted,
   checkoutState as checkoutStateSchema,
+  declarationConfirmBody,
+  declarationConfirmed,
   declarationReceived,
   mySubscription as mySubscriptionSchema,
   planList,
@@ -23,7 +25,7 @@ import { users } from '../../db/schema/users.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { currentMember } from '../../plugins/auth.ts';
 import { perMember } from '../../plugins/rate-limit.ts';
-import { cancelOwn, receiveDeclaration } from './contracts.service.ts';
+import { cancelOwn, confirmDeclaration, receiveDeclaration } from './contracts.service.ts';
 import { checkoutState, listPlans, mySubscription, startCheckout } from './payments.service.ts';
 import { completeTestSession, testSessionView } from './test-provider.ts';
 import { handleWebhook } from './webhook.ts';
@@ -165,10 +167,10 @@ export async function paymentsRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
         response: { 202: declarationReceived },
       },
       config: perAddress,
-      preHandler: perEmail,
+      preHandler: [app.identify, perEmail],
     },
     async (request, reply) =>
-      reply.status(202).send(await receiveDeclaration(ctx, request.body, request.locale)),
+      reply.status(202).send(await receiveDeclaration(ctx, request.body, request.locale, request.member)),
   );
 
   r.post(
@@ -182,12 +184,34 @@ export async function paymentsRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
         response: { 202: declarationReceived },
       },
       config: perAddress,
-      preHandler: perEmail,
+      preHandler: [app.identify, perEmail],
     },
     async (request, reply) =>
       reply
         .status(202)
-        .send(await receiveDeclaration(ctx, { kind: 'withdrawal', ...request.body }, request.locale)),
+        .send(
+          await receiveDeclaration(
+            ctx,
+            { kind: 'withdrawal', ...request.body },
+            request.locale,
+            request.member,
+          ),
+        ),
+  );
+
+  r.post(
+    '/api/payments/declarations/confirm',
+    {
+      schema: {
+        tags,
+        description:
+          'The link mailed to the contract’s address: a cancellation or withdrawal sent without that account’s session takes effect (as of its time of receipt). No login.',
+        body: declarationConfirmBody,
+        response: { 200: declarationConfirmed },
+      },
+      config: { ...perAddress, errors: ['invalid_link', 'link_expired'] },
+    },
+    async (request) => confirmDeclaration(ctx, request.body.token, request.locale),
   );
 
   r.get(

@@ -259,15 +259,24 @@ export function contractMail(
   kind: MailKind,
   sub: Pick<SubscriptionRow, 'locale' | 'reference' | 'months' | 'totalCents'>,
   to: { email: string; nickname: string; locale?: Locale },
-  extra: { date?: Date; until?: Date | null; amountCents?: number; topic?: string } = {},
+  extra: {
+    date?: Date;
+    until?: Date | null;
+    amountCents?: number;
+    topic?: string;
+    /** The button's address, where it is not the app or the subscription (a confirmation link). */
+    url?: string;
+    days?: number;
+  } = {},
 ) {
   const { appUrl, appName, operator } = ctx.config;
   const locale = to.locale ?? sub.locale;
   const cents = extra.amountCents ?? sub.totalCents;
   const url =
-    kind === 'premiumOrder' || kind === 'receipt' || kind === 'receiptAfterEnd' || kind === 'paymentFailed'
+    extra.url ??
+    (kind === 'premiumOrder' || kind === 'receipt' || kind === 'receiptAfterEnd' || kind === 'paymentFailed'
       ? `${appUrl}/settings#subscription`
-      : appUrl;
+      : appUrl);
   ctx.mailer.queue(
     mailTemplate(kind, locale, appName, to, url, {
       name: to.nickname,
@@ -282,6 +291,7 @@ export function contractMail(
       topic: extra.topic ?? operator.email,
       conditions: `${appUrl}/conditions`,
       revocation: `${appUrl}/revocation`,
+      ...(extra.days === undefined ? {} : { days: extra.days }),
     }),
   );
 }

@@ -8,6 +8,7 @@ import { users } from '../../db/schema/users.ts';
 import { eraseMember, exportMember } from '../../lifecycle/member-data-table.ts';
 import { type MemberTokens, onboardMember, registerMember, strongPassword } from '../../test/factories.ts';
 import { call, createTestApp, outbox, type TestApp } from '../../test/test-app.ts';
+import { confirmByMail, isConfirmLink } from './premium-rules.test-support.ts';
 import { deliver, invoice, type SignOptions, signedEvent as signEvent } from './webhook.test-support.ts';
 
 const DAY = 86_400_000;
@@ -357,7 +358,8 @@ describe('issue 14 cancelling and withdrawing without a login', () => {
     // Also a second address given on the form: the confirmation goes there and to the account address.
     const other = await cancel({ kind: 'ordinary', name: 'Erika', email: m.email.toUpperCase() });
     expect(other.status).toBe(202);
-    const mails = await outbox(t);
+    await confirmByMail(t, m.email);
+    const mails = (await outbox(t)).filter((x) => !x.links.some(isConfirmLink));
     const confirm = mails.filter(
       (x) => x.to.toLowerCase().includes(m.email.toLowerCase()) && x.subject.includes('Kündigung'),
     );
@@ -388,6 +390,7 @@ describe('issue 14 cancelling and withdrawing without a login', () => {
       contract_reference: sub!.reference.toLowerCase(),
     });
     expect(res.status).toBe(202);
+    await confirmByMail(t, m.email);
     const mails = (await outbox(t)).filter(
       (x) => x.subject === 'Trostnetz: Deine Kündigung ist eingegangen' && x.text.includes(sub!.reference),
     );
@@ -409,7 +412,7 @@ describe('issue 14 cancelling and withdrawing without a login', () => {
       email: m.email,
     });
     expect(res.status).toBe(202);
-    await t.app.ctx.jobs.drain();
+    await confirmByMail(t, m.email);
     const [sub] = await subsOf(t, m.id);
     expect(sub!.status).toBe('ended');
     expect((await profile(t, m)).is_premium).toBe(false);
@@ -438,9 +441,13 @@ describe('issue 14 cancelling and withdrawing without a login', () => {
     });
     const strip = (s: string) => s.replace(/"received_at":"[^"]+"/, '');
     expect(strip(res.text)).toBe(strip(none.text));
+    await confirmByMail(t, m.email);
     const mails = await outbox(t);
     const confirm = mails.find(
-      (x) => x.to.includes(m.email) && x.subject === 'Trostnetz: Dein Widerruf ist eingegangen',
+      (x) =>
+        x.to.includes(m.email) &&
+        x.subject === 'Trostnetz: Dein Widerruf ist eingegangen' &&
+        !x.links.some(isConfirmLink),
     )!;
     expect(confirm.text).toContain(sub!.reference);
     expect(confirm.text).toMatch(/erstatten dir 6,9\d/);
@@ -452,6 +459,93 @@ describe('issue 14 cancelling and withdrawing without a login', () => {
       .from(contractDeclarations)
       .where(eq(contractDeclarations.userId, m.id));
     expect(declaration).toMatchObject({ kind: 'withdrawal', processedAt: expect.any(Date) });
+  });
+
+  it('nobody ends another person’s contract with their address alone: without that account’s session nothing changes until the link mailed to the contract’s address is opened', async () => {
+    const m = await onboardMember(t);
+    await buyWithTestProvider(m);
+    const stranger = await onboardMember(t);
+    const asGuest = await call(t, 'POST', '/api/payments/withdrawal', {
+      body: { name: 'X', email: m.email },
+    });
+    const asStranger = await call(t, 'POST', '/api/payments/withdrawal', {
+      body: { name: 'X', email: m.email },
+      token: stranger.token,
+    });
+    for (const res of [asGuest, asStranger]) {
+      expect(res.status).toBe(202);
+      expect(res.json).toMatchObject({
+        needs_confirmation: true,
+        message:
+          'Deine Erklärung ist eingegangen. Bitte bestätige sie mit dem Link in der E-Mail, die wir an die angegebene Adresse schicken: Erst dann wird sie wirksam. Als Zeitpunkt zählt der Eingang jetzt.',
+      });
+    }
+    const asks = (await outbox(t)).filter((x) => x.to.includes(m.email) && x.links.some(isConfirmLink));
+    expect(asks).toHaveLength(2);
+    expect(asks[0]!.subject).toBe('Trostnetz: Dein Widerruf ist eingegangen');
+    expect(asks[0]!.text).toContain(
+      'Warst du das nicht, musst du nichts tun: Dein Vertrag bleibt, wie er ist.',
+    );
+    expect(asks[0]!.text).toContain('Der Link gilt 7 Tage.');
+    // Nobody opened the link: the contract goes on, premium stays, no declaration took effect.
+    const [running] = await subsOf(t, m.id);
+    expect(running).toMatchObject({ status: 'active', endsAt: null });
+    expect((await profile(t, m)).is_premium).toBe(true);
+
+    const [opened, again] = await confirmByMail(t, m.email);
+    expect(opened!.status).toBe(200);
+    expect(opened!.json).toEqual({
+      kind: 'withdrawal',
+      message:
+        'Danke, deine Erklärung ist bestätigt und wirksam. Die Bestätigung mit allen Angaben schicken wir dir per E-Mail.',
+    });
+    expect(again!.status).toBe(200);
+    const [ended] = await subsOf(t, m.id);
+    expect(ended).toMatchObject({ status: 'ended', endReason: 'withdrawn' });
+    expect((await profile(t, m)).is_premium).toBe(false);
+    // Opening it once more says the same and changes nothing.
+    const [later] = await confirmByMail(t, m.email);
+    expect(later!.status).toBe(200);
+  });
+
+  it('signed in with the account’s own address, a cancellation takes effect at once, without a link', async () => {
+    const m = await onboardMember(t);
+    await buyWithTestProvider(m);
+    const res = await call(t, 'POST', '/api/payments/cancellation', {
+      body: { kind: 'extraordinary', reason: 'Umzug', name: 'Erika', email: m.email.toUpperCase() },
+      token: m.token,
+    });
+    expect(res.status).toBe(202);
+    expect(res.json).toMatchObject({
+      needs_confirmation: false,
+      message:
+        'Deine Erklärung ist eingegangen. Die Bestätigung mit allen Angaben schicken wir dir per E-Mail.',
+    });
+    await t.app.ctx.jobs.drain();
+    const [sub] = await subsOf(t, m.id);
+    expect(sub!.status).toBe('ended');
+    expect((await outbox(t)).filter((x) => x.links.some(isConfirmLink) && x.to.includes(m.email))).toEqual(
+      [],
+    );
+  });
+
+  it('the confirmation link: a made-up token is refused (403), a malformed one is 422, one older than 7 days has expired (410) and nothing changes', async () => {
+    const confirm = (token: string) =>
+      call(t, 'POST', '/api/payments/declarations/confirm', { body: { token } });
+    expect((await confirm(`dc_${'A'.repeat(43)}`)).status).toBe(403);
+    expect((await confirm('not-a-token')).status).toBe(422);
+    const m = await onboardMember(t);
+    await buyWithTestProvider(m);
+    await cancel({ kind: 'ordinary', name: 'Erika', email: m.email });
+    await outbox(t);
+    await t.app.ctx.db
+      .update(contractDeclarations)
+      .set({ confirmSentAt: new Date(Date.now() - 7 * 86_400_000 - 1_000) })
+      .where(eq(contractDeclarations.email, m.email));
+    const [expired] = await confirmByMail(t, m.email);
+    expect(expired!.status).toBe(410);
+    const [sub] = await subsOf(t, m.id);
+    expect(sub!.endsAt).toBeNull();
   });
 
   it('rate limits per given e-mail: the 5th declaration passes, the 6th is 429', async () => {

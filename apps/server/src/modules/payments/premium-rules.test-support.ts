@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
-import type { OutboxMail, TestApp } from '../../test/test-app.ts';
+import { call, type OutboxMail, outbox, type TestApp } from '../../test/test-app.ts';
 
 /**
  * Helpers of checkout-rules.test.ts and contracts-rules.test.ts: a fake Stripe API that records what the
@@ -159,4 +159,24 @@ export function inContractOrder(mails: OutboxMail[]): OutboxMail[] {
   const rank = (m: OutboxMail) =>
     /Bestellung|premium order/.test(m.subject) ? 0 : /Quittung|Receipt/.test(m.subject) ? 1 : 2;
   return [...mails].sort((a, b) => rank(a) - rank(b));
+}
+
+/** A link in a mail that confirms a cancellation or withdrawal sent without the contract's session. */
+export const isConfirmLink = (link: string) => link.includes('/contracts/confirm/');
+
+/**
+ * Opens every confirmation link mailed to `address` so far, as its owner would, and runs the jobs that
+ * follow; the answers, oldest link first.
+ */
+export async function confirmByMail(t: TestApp, address: string) {
+  const links = (await outbox(t))
+    .filter((m) => m.to.toLowerCase().includes(address.toLowerCase()))
+    .flatMap((m) => m.links.filter(isConfirmLink));
+  const answers = [];
+  for (const link of links) {
+    const token = link.slice(link.lastIndexOf('/') + 1);
+    answers.push(await call(t, 'POST', '/api/payments/declarations/confirm', { body: { token } }));
+  }
+  await t.app.ctx.jobs.drain();
+  return answers;
 }

@@ -16,4 +16,12 @@ export const contractsScreens = defineScreens({
     title: 'contracts:titles.contracts-withdraw',
     component: async () => (await import('./components/withdraw-screen.tsx')).WithdrawScreen,
   },
+  /** The link mailed to a contract's address: the declaration takes effect with one more click. */
+  'contracts-confirm': {
+    path: '/contracts/confirm/:token',
+    guest: true,
+    notTracked: true,
+    title: 'contracts:titles.contracts-confirm',
+    component: async () => (await import('./components/confirm-screen.tsx')).ConfirmScreen,
+  },
 });

@@ -17,5 +17,14 @@ export async function sendWithdrawal(body: WithdrawalBody) {
   );
 }
 
+/** POST /api/payments/declarations/confirm → 200 {kind, message}: the mailed link, opened. */
+export async function confirmDeclaration(token: string) {
+  return checked(
+    apiRequest<unknown>('/api/payments/declarations/confirm', { method: 'POST', body: { token } }),
+    () => import('@trostnetz/contracts/payments').then((c) => c.declarationConfirmed),
+  );
+}
+
+export const useConfirmDeclaration = () => useMutation({ mutationFn: confirmDeclaration });
 export const useSendCancellation = () => useMutation({ mutationFn: sendCancellation });
 export const useSendWithdrawal = () => useMutation({ mutationFn: sendWithdrawal });

@@ -66,6 +66,7 @@ export function CancelScreen() {
           title={t('cancel.received')}
           receivedAt={received.answer.received_at}
           email={received.email}
+          needsConfirmation={received.answer.needs_confirmation}
         />
       </Page>
     );

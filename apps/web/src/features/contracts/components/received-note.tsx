@@ -9,10 +9,13 @@ export function ReceivedNote({
   title,
   receivedAt,
   email,
+  needsConfirmation,
 }: {
   title: string;
   receivedAt: string;
   email: string;
+  /** Sent without the contract's own session: it takes effect once the mailed link is opened. */
+  needsConfirmation: boolean;
 }) {
   const { t } = useTranslation('contracts');
   const when = new Intl.DateTimeFormat(getLocale() === 'de' ? 'de-DE' : 'en-GB', {
@@ -28,7 +31,13 @@ export function ReceivedNote({
       <p className="mt-3" data-testid="received-at">
         {t('received.when', { when })}
       </p>
-      <p className="mt-2">{t('received.mail', { email })}</p>
+      {needsConfirmation ? (
+        <p className="mt-2 font-semibold" data-testid="confirm-by-mail">
+          {t('received.confirmByMail', { email })}
+        </p>
+      ) : (
+        <p className="mt-2">{t('received.mail', { email })}</p>
+      )}
       <p className="mt-2 text-muted">{t('received.noContract')}</p>
       <ButtonLink to="/" variant="secondary" className="mt-5">
         {t('received.home')}

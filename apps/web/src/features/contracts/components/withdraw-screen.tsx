@@ -42,7 +42,12 @@ export function WithdrawScreen() {
   if (received && draft) {
     return (
       <Page title={t('titles.contracts-withdraw')} width="narrow">
-        <ReceivedNote title={t('withdraw.received')} receivedAt={received.received_at} email={draft.email} />
+        <ReceivedNote
+          title={t('withdraw.received')}
+          receivedAt={received.received_at}
+          email={draft.email}
+          needsConfirmation={received.needs_confirmation}
+        />
       </Page>
     );
   }
