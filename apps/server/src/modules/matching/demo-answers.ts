@@ -42,3 +42,39 @@ export function randomAnswers(rnd: () => number, index: number): Record<string, 
   answers.about = `${answers.about} (#${index})`;
   return answers;
 }
+
+/**
+ * The questionnaire's common answers: what most who come here answer (a seeker who lost a parent and
+ * writes German, with no wishes about a partner's age or gender). Every other demo member answers
+ * these (`demoAnswers`), so a new member who answers the common way is suggested someone at once.
+ */
+export const COMMON_ANSWERS = {
+  role: ['seeker'],
+  loss_kind: ['parent'],
+  loss_when: ['3_12m'],
+  support_kind: ['listening'],
+  age_group: ['36_50'],
+  partner_age: [],
+  partner_gender: [],
+  languages: ['de'],
+} satisfies Record<string, string[]>;
+
+/**
+ * The demo members' answers: the odd ones (demo1, demo3, …) the common answers, varied where it does
+ * not keep anyone apart (when, how, age, some offer support, some name a second loss); the others
+ * varied answers (`randomAnswers`).
+ */
+export function demoAnswers(rnd: () => number, index: number): Record<string, string[] | string> {
+  const varied = randomAnswers(rnd, index);
+  if (index % 2 === 0) return varied;
+  const second = rnd() < 0.3 ? [String(varied.loss_kind?.[0] ?? 'parent')] : [];
+  return {
+    ...varied,
+    ...COMMON_ANSWERS,
+    role: [rnd() < 0.3 ? 'supporter' : 'seeker'],
+    loss_kind: [...new Set(['parent', ...second])],
+    loss_when: varied.loss_when ?? COMMON_ANSWERS.loss_when,
+    age_group: varied.age_group ?? COMMON_ANSWERS.age_group,
+    languages: rnd() < 0.3 ? ['de', 'en'] : ['de'],
+  };
+}
