@@ -58,6 +58,16 @@ for (const lang of ['de', 'en'] as const) {
     await page.goto(pathOf(verifyLink));
     await expect(page).toHaveURL(/\/onboarding$/);
 
+    // Groups before the questionnaire offer the way to it, as chat does, instead of a refusal.
+    await page.goto('/groups');
+    await expect(page.getByRole('heading', { level: 1, name: t.groupsTitle })).toBeVisible();
+    await expect(page.getByRole('link', { name: t.answerQuestionnaire })).toHaveAttribute(
+      'href',
+      '/onboarding',
+    );
+    await expect(page.getByRole('alert')).toHaveCount(0);
+    await page.screenshot({ path: testInfo.outputPath(`groups-before-questionnaire-${lang}.png`) });
+
     // Log out from the dashboard.
     await page.goto('/dashboard');
     await expect(page.getByRole('heading', { level: 1, name: t.welcome(nickname) })).toBeVisible();

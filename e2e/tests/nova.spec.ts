@@ -20,6 +20,7 @@ const SHOTS = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '.ar
 const ui = {
   de: {
     signInTitle: 'Anmeldung Verwaltung',
+    memberSignIn: 'Anmelden',
     email: 'E-Mail Adresse',
     password: 'Passwort',
     continue: 'Weiter',
@@ -73,6 +74,7 @@ const ui = {
   },
   en: {
     signInTitle: 'Administration sign-in',
+    memberSignIn: 'Sign in',
     email: 'E-mail address',
     password: 'Password',
     continue: 'Continue',
@@ -201,6 +203,8 @@ for (const lang of ['de', 'en'] as const) {
     // The queue: the report is there (the oldest first); the moderator takes it and removes the post.
     await expect(a.page).toHaveURL(/\/nova\/reports$/);
     await expect(a.page.getByRole('navigation', { name: T.nav })).toBeVisible();
+    // Signed in to the console, staff are not asked to sign in as members in its header.
+    await expect(a.page.getByRole('banner').getByRole('link', { name: T.memberSignIn })).toHaveCount(0);
     const row = a.page.getByRole('row').filter({ hasText: title });
     await expect(row).toBeVisible();
     await expectNoAxeViolations(a.page, 'report queue');

@@ -22,6 +22,9 @@ const ui = {
     testBanner: 'TEST – keine echte Zahlung',
     paySuccess: 'Zahlung erfolgreich (Test)',
     premiumActive: 'Premium ist aktiv',
+    myPremium: 'Mein Premium',
+    more: 'Mehr',
+    openMenu: /Kontomenü öffnen/,
     suggestions: 'Vorschläge für dich',
     viewProfile: 'Profil ansehen',
     footerCancel: 'Verträge hier kündigen',
@@ -48,6 +51,9 @@ const ui = {
     testBanner: 'TEST – no real payment',
     paySuccess: 'Payment succeeds (test)',
     premiumActive: 'Premium is active',
+    myPremium: 'My Premium',
+    more: 'More',
+    openMenu: /Open account menu/,
     suggestions: 'Suggestions for you',
     viewProfile: 'View profile',
     footerCancel: 'Cancel contracts here',
@@ -172,6 +178,13 @@ for (const lang of ['de', 'en'] as const) {
     await page.goto('/dashboard');
     await expect(page.getByRole('heading', { name: t.suggestions })).toBeVisible();
     await expect(page.getByRole('link', { name: new RegExp(`^${t.viewProfile}`) })).toHaveCount(4);
+
+    // The account menu's premium entry opens the member's own plan in the settings.
+    const width = page.viewportSize()?.width ?? 1280;
+    await page.getByRole('button', { name: width <= 768 ? t.more : t.openMenu, exact: true }).click();
+    await page.getByRole('menuitem', { name: t.myPremium }).click();
+    await expect(page).toHaveURL(/\/settings#subscription$/);
+    await expect(page.locator('#subscription')).toBeVisible();
     await context.close();
 
     // Cancelling: a guest (no login) uses the footer button on the start page.

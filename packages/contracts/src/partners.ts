@@ -74,7 +74,18 @@ export const foreignProfile = z.object({
 export type ForeignProfile = z.infer<typeof foreignProfile>;
 
 export const matchingStatusResponse = z.object({ success: z.boolean(), matching_status: z.boolean() });
-export const suggestionsResponse = z.object({ suggestions: partnerList, limit: z.number().int() });
+/** The member's own wishes that can narrow their suggestions to none (questionnaire keys). */
+export const NARROWING_WISHES = ['partner_gender', 'partner_age'] as const;
+export type NarrowingWish = (typeof NARROWING_WISHES)[number];
+export const suggestionsResponse = z.object({
+  suggestions: partnerList,
+  limit: z.number().int(),
+  /**
+   * With no suggestion: those of the member's own wishes without which someone would be suggested (empty
+   * otherwise, and while the search is paused), so the screen can say so and offer to widen them.
+   */
+  narrowed_by: z.array(z.enum(NARROWING_WISHES)).default([]),
+});
 
 /** Live event payloads (SPEC.md §7): a contact plus friend_status, or status/user_id/foreign_user_id. */
 export const contactEvent = z.object({ contact: partner, friend_status: friendStatus });

@@ -49,6 +49,9 @@ describe('issue 9 item 17: before onboarding, screens that need the questionnair
     ['/blocklist', 'Ausgeblendete Profile'],
     ['/profile/5', 'Profil'],
     ['/friend-request/12', 'Kontaktanfrage'],
+    ['/groups', 'Gruppen'],
+    ['/groups/3', 'Gruppe'],
+    ['/groups/3/posts/4', 'Beitrag'],
   ])(
     '%s shows the "answer the questions first" hint',
     async (url, title) => {

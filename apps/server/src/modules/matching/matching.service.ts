@@ -1,4 +1,5 @@
 import { FriendStatus } from '@trostnetz/contracts/friendship';
+import type { NarrowingWish } from '@trostnetz/contracts/partners';
 import { and, eq, isNotNull, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
@@ -125,8 +126,19 @@ const bitsSet = (bits: number) => Array.from({ length: 31 }, (_, k) => k).filter
  * above that, nobody else can take a place and the first answer is the exact one. Otherwise the whole
  * query runs.
  */
-export async function findCandidates(db: Db, userId: number, limit: number): Promise<Candidate[]> {
-  const [me] = await db.select().from(matchingProfiles).where(eq(matchingProfiles.userId, userId));
+export async function findCandidates(
+  db: Db,
+  userId: number,
+  limit: number,
+  /** Leave out the member's own wishes named here (to tell which of them leave nobody). */
+  without: readonly NarrowingWish[] = [],
+): Promise<Candidate[]> {
+  const [found] = await db.select().from(matchingProfiles).where(eq(matchingProfiles.userId, userId));
+  const me = found && {
+    ...found,
+    partnerGenderBits: without.includes('partner_gender') ? 0 : found.partnerGenderBits,
+    partnerAgeBits: without.includes('partner_age') ? 0 : found.partnerAgeBits,
+  };
   // Stryker disable next-line ConditionalExpression,LogicalOperator,StringLiteral: equivalent, without a weighted answer every score is 0 and `c.score > 0` keeps nobody; the check saves the query
   if (!me || !me.tagBits.includes('1')) return [];
   const shares = bitsSet(me.shareBits);

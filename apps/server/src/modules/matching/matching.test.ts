@@ -146,6 +146,38 @@ describe('matching', () => {
     expect(ids(await suggestionsOf(seeker2.token))).toEqual(expect.arrayContaining([sup1.id, sup2.id]));
   });
 
+  it("zero suggestions say which of the member's own wishes cause them: the one whose widening finds someone, else both together, else none", async () => {
+    const suggestions = async (token: string) =>
+      (await call(t, 'GET', '/api/user/matching/suggestions', { token })).json;
+    const wishes = { gender: ['male'], partner_gender: ['female'], partner_age: ['36_50'] };
+    // Only a man of the wished age shares the loss and language: the gender wish alone leaves nobody.
+    const one = { loss_kind: ['illness'], languages: ['uk'] };
+    await onboardMember(t, { ...one, gender: ['male'], age_group: ['36_50'] });
+    const narrowed = await onboardMember(t, { ...one, ...wishes, age_group: ['36_50'] });
+    expect(await suggestions(narrowed.token)).toMatchObject({
+      suggestions: [],
+      narrowed_by: ['partner_gender'],
+    });
+    // Once someone fits, nothing is said to narrow.
+    await onboardMember(t, { ...one, gender: ['female'], age_group: ['36_50'] });
+    const fits = await onboardMember(t, { ...one, ...wishes, age_group: ['36_50'] });
+    const found = await suggestions(fits.token);
+    expect((found.suggestions as P[]).length).toBeGreaterThan(0);
+    expect(found.narrowed_by).toEqual([]);
+
+    // Only a man of another age: neither wish alone, both together.
+    const two = { loss_kind: ['friend'], languages: ['tr'] };
+    await onboardMember(t, { ...two, gender: ['male'], age_group: ['66_plus'] });
+    const both = await onboardMember(t, { ...two, ...wishes, age_group: ['36_50'] });
+    expect((await suggestions(both.token)).narrowed_by).toEqual(['partner_gender', 'partner_age']);
+
+    // Nobody at all, or no wishes of one's own: nothing to widen.
+    const alone = await onboardMember(t, { loss_kind: ['pet'], languages: ['pl'], ...wishes });
+    expect(await suggestions(alone.token)).toMatchObject({ suggestions: [], narrowed_by: [] });
+    const open = await onboardMember(t, { loss_kind: ['pet'], languages: ['tr'] });
+    expect((await suggestions(open.token)).narrowed_by).toEqual([]);
+  });
+
   it('free members see three suggestions; "more suggestions" passes them over for new ones', async () => {
     const group = { loss_kind: ['suicide'], languages: ['en'], region: ['ch'] };
     for (let i = 0; i < 5; i++) await onboardMember(t, group);

@@ -1,6 +1,9 @@
 import { FriendStatus } from '@trostnetz/contracts/friendship';
 import type { Locale } from '@trostnetz/contracts/messages';
+import { NARROWING_WISHES, type NarrowingWish } from '@trostnetz/contracts/partners';
+import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
+import { matchingProfiles } from '../../db/schema/matching.ts';
 import type { Member } from '../../db/schema/users.ts';
 import { listPartners, partnerEntry } from '../partners/partners.service.ts';
 import { findActiveUser } from '../users/users.service.ts';
@@ -43,10 +46,32 @@ export async function topUpSuggestions(ctx: AppContext, member: Member): Promise
   }
 }
 
+/**
+ * With no suggestion for a searching member: which of their own wishes (partner gender, partner age) leave
+ * nobody, i.e. without which someone would be found; each alone first, else both together. Nothing is
+ * stored or offered: it only tells the member what widening would do.
+ */
+export async function narrowingWishes(ctx: AppContext, member: Member): Promise<NarrowingWish[]> {
+  const [profile] = await ctx.db
+    .select({ gender: matchingProfiles.partnerGenderBits, age: matchingProfiles.partnerAgeBits })
+    .from(matchingProfiles)
+    .where(eq(matchingProfiles.userId, member.id));
+  if (!profile) return [];
+  const set = NARROWING_WISHES.filter((w) => (w === 'partner_gender' ? profile.gender : profile.age) !== 0);
+  const found = async (without: NarrowingWish[]) =>
+    (await findCandidates(ctx.db, member.id, 1, without)).length > 0;
+  const alone: NarrowingWish[] = [];
+  for (const wish of set) if (await found([wish])) alone.push(wish);
+  if (alone.length > 0 || set.length < 2) return alone;
+  return (await found(set)) ? set : [];
+}
+
 export async function currentSuggestions(ctx: AppContext, member: Member, locale: Locale) {
   await topUpSuggestions(ctx, member);
   const suggestions = (await listPartners(ctx, member.id, locale)).filter((p) => p.is_suggestion);
-  return { suggestions, limit: suggestionLimit(member) };
+  const narrowed_by =
+    suggestions.length === 0 && member.matchingStatus ? await narrowingWishes(ctx, member) : [];
+  return { suggestions, limit: suggestionLimit(member), narrowed_by };
 }
 
 /** "More suggestions": the open ones are passed over for good and a fresh set is found. */

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { cn } from '../../components/ui/cn.ts';
 import { useSignOut } from '../../features/auth/hooks/use-sign-out.ts';
 import { useNavigate } from '../../lib/router.tsx';
+import { displayedUser, useUserStore } from '../../lib/storage/user-store.ts';
 
 const itemClass =
   'flex min-h-11 cursor-pointer items-center gap-3 rounded-lg px-3 py-2 text-ink outline-none data-[highlighted]:bg-accent-soft';
@@ -25,12 +26,16 @@ export function AccountMenuPanel({
   const { t } = useTranslation('layout');
   const navigate = useNavigate();
   const { signOut, pending } = useSignOut();
+  const isPremium = useUserStore((state) => displayedUser(state)?.is_premium ?? false);
   const items = [
     { to: '/profile', label: t('menu.profile'), icon: UserRound },
     { to: '/settings', label: t('menu.settings'), icon: ShieldCheck },
     { to: '/notifications', label: t('menu.notifications'), icon: Bell },
     { to: '/blocklist', label: t('menu.blocklist'), icon: EyeOff },
-    { to: '/premium', label: t('menu.premium'), icon: Sparkles },
+    // A premium member's entry opens their plan (the premium page is for those who have none).
+    isPremium
+      ? { to: '/settings#subscription', label: t('menu.myPremium'), icon: Sparkles }
+      : { to: '/premium', label: t('menu.premium'), icon: Sparkles },
   ];
   return (
     <DropdownMenu.Root defaultOpen={defaultOpen}>

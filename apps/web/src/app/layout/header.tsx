@@ -1,5 +1,6 @@
 import type { User } from '@trostnetz/contracts/user';
 import { ChevronDown, LogIn, LogOut, Menu, UserPlus, UserRound } from 'lucide-react';
+import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CrisisButton } from '../../components/crisis/crisis-button.tsx';
 import { LanguageSwitch } from '../../components/language-switch.tsx';
@@ -7,6 +8,7 @@ import { buttonClass } from '../../components/ui/button.tsx';
 import { cn } from '../../components/ui/cn.ts';
 import { useSignOut } from '../../features/auth/hooks/use-sign-out.ts';
 import { NotificationBell } from '../../features/notifications/components/notification-bell.tsx';
+import { getStaffToken, onStaffTokenChange } from '../../features/nova/staff-session.ts';
 import { returnTarget, withReturnTo } from '../../lib/return-to.ts';
 import { Link, NavLink, useLocation } from '../../lib/router.tsx';
 import type { HeaderVariant } from '../../lib/screens.ts';
@@ -24,10 +26,15 @@ export function Header({ user, variant }: { user: User | null; variant: HeaderVa
   return <MemberHeader user={user} variant={variant} />;
 }
 
+const onStaffChange = (onChange: () => void) => onStaffTokenChange(onChange);
+
 function GuestHeader() {
   const { t } = useTranslation('layout');
   const { pathname, search } = useLocation();
   const onLogin = pathname === '/login';
+  // In the console, staff signed in to it are not asked to sign in as members: the console has its own.
+  const staffSignedIn = useSyncExternalStore(onStaffChange, () => getStaffToken() !== null);
+  const inConsole = pathname === '/nova' || pathname.startsWith('/nova/');
   // Between login and register the member's target stays along (issue 9 item 16).
   const next = returnTarget(search);
   return (
@@ -42,18 +49,20 @@ function GuestHeader() {
           </div>
           {/* Crisis help at first sight for guests too, at every width (the footer is below the fold at 375 px). */}
           <CrisisButton compact />
-          <Link
-            to={withReturnTo(onLogin ? '/register' : '/login', next)}
-            className={buttonClass('secondary', 'whitespace-nowrap', 'sm')}
-          >
-            {/* Below 370 px the icon stands for the word, so crisis help keeps its words beside it. */}
-            {onLogin ? (
-              <UserPlus aria-hidden="true" className="size-5 min-[370px]:hidden" />
-            ) : (
-              <LogIn aria-hidden="true" className="size-5 min-[370px]:hidden" />
-            )}
-            <span className="max-[369px]:sr-only">{onLogin ? t('guest.register') : t('guest.login')}</span>
-          </Link>
+          {!(inConsole && staffSignedIn) && (
+            <Link
+              to={withReturnTo(onLogin ? '/register' : '/login', next)}
+              className={buttonClass('secondary', 'whitespace-nowrap', 'sm')}
+            >
+              {/* Below 370 px the icon stands for the word, so crisis help keeps its words beside it. */}
+              {onLogin ? (
+                <UserPlus aria-hidden="true" className="size-5 min-[370px]:hidden" />
+              ) : (
+                <LogIn aria-hidden="true" className="size-5 min-[370px]:hidden" />
+              )}
+              <span className="max-[369px]:sr-only">{onLogin ? t('guest.register') : t('guest.login')}</span>
+            </Link>
+          )}
         </div>
       </div>
     </header>

@@ -28,15 +28,18 @@ const buildPartner = (overrides: Partial<Partner> = {}): Partner => ({
 const fetchMock = vi.fn();
 let statusAnswer: () => Response;
 let suggestions: Partner[];
+let narrowedBy: string[];
 let partners: Partner[];
 beforeEach(() => {
   vi.stubGlobal('fetch', fetchMock);
   fetchMock.mockReset();
   suggestions = [buildPartner()];
+  narrowedBy = [];
   partners = [buildPartner()];
   statusAnswer = () => jsonResponse(200, { success: true, matching_status: false });
   fetchMock.mockImplementation(async (url: string) => {
-    if (url === '/api/user/matching/suggestions') return jsonResponse(200, { suggestions, limit: 3 });
+    if (url === '/api/user/matching/suggestions')
+      return jsonResponse(200, { suggestions, limit: 3, narrowed_by: narrowedBy });
     if (url === '/api/chat/partners') return jsonResponse(200, partners);
     if (url === '/api/user/matching/status') return statusAnswer();
     if (url === '/api/dashboard/feeds')
@@ -78,6 +81,27 @@ describe('dashboard: suggestions and requests', () => {
     expect(
       await screen.findByRole('heading', { name: 'Gerade gibt es keine neuen Vorschläge' }),
     ).toBeInTheDocument();
+  });
+
+  it("zero suggestions explain which of the member's own wishes cause it and offer to widen them", async () => {
+    suggestions = [];
+    partners = [];
+    narrowedBy = ['partner_gender'];
+    const { unmount } = renderScreen(DashboardScreen, { path: '/dashboard' });
+    expect(
+      await screen.findByText(
+        'Gerade passt niemand zu deinem Wunsch zum Geschlecht deiner Trostpartner. Wenn du ihn weiter fasst, können wir dir Menschen vorschlagen, die Ähnliches erlebt haben.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Wunsch anpassen' })).toHaveAttribute(
+      'href',
+      '/profile#profile-answers',
+    );
+    unmount();
+    narrowedBy = ['partner_gender', 'partner_age'];
+    renderScreen(DashboardScreen, { path: '/dashboard' });
+    expect(await screen.findByRole('link', { name: 'Wünsche anpassen' })).toBeInTheDocument();
+    expect(screen.getByText(/zugleich zu deinen Wünschen zum Geschlecht und zum Alter/)).toBeInTheDocument();
   });
 
   it('a live NewChatContact reloads the suggestions (through the one live-event follower)', async () => {

@@ -1,8 +1,8 @@
-import type { Partner } from '@trostnetz/contracts/partners';
+import type { NarrowingWish, Partner } from '@trostnetz/contracts/partners';
 import { RefreshCw, Users } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/ui/alert.tsx';
-import { Button } from '../../../components/ui/button.tsx';
+import { Button, ButtonLink } from '../../../components/ui/button.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { QueryView } from '../../../components/ui/query-view.tsx';
 import { useErrorMessage } from '../../../lib/error-message.ts';
@@ -11,11 +11,15 @@ import { useMoreSuggestions } from '../api/more-suggestions.ts';
 import { SuggestionCard } from './suggestion-card.tsx';
 
 export function SuggestionsSection({ paused }: { paused: boolean }) {
-  const { t } = useTranslation('dashboard');
+  const { t, i18n } = useTranslation('dashboard');
   const suggestions = useSuggestions(true);
   const more = useMoreSuggestions();
   const toMessage = useErrorMessage();
   const list: Partner[] = suggestions.data?.suggestions ?? [];
+  const narrowedBy: NarrowingWish[] = suggestions.data?.narrowed_by ?? [];
+  const wishes = new Intl.ListFormat(i18n.language, { type: 'conjunction' }).format(
+    narrowedBy.map((wish) => t(`suggestions.wish.${wish}`)),
+  );
 
   return (
     <section aria-labelledby="suggestions" aria-busy={suggestions.isPending} data-section="suggestions">
@@ -47,14 +51,23 @@ export function SuggestionsSection({ paused }: { paused: boolean }) {
                 icon={Users}
                 title={paused ? t('suggestions.pausedTitle') : t('suggestions.emptyTitle')}
                 action={
-                  paused ? undefined : (
+                  paused ? undefined : narrowedBy.length > 0 ? (
+                    // The way to widen them: the answers on the own profile, step by step.
+                    <ButtonLink to="/profile#profile-answers" variant="secondary">
+                      {t('suggestions.widen', { count: narrowedBy.length })}
+                    </ButtonLink>
+                  ) : (
                     <Button variant="secondary" loading={more.isPending} onClick={() => more.mutate()}>
                       {t('suggestions.searchAgain')}
                     </Button>
                   )
                 }
               >
-                {paused ? t('suggestions.pausedText') : t('suggestions.emptyText')}
+                {paused
+                  ? t('suggestions.pausedText')
+                  : narrowedBy.length > 0
+                    ? t('suggestions.narrowedText', { wishes, count: narrowedBy.length })
+                    : t('suggestions.emptyText')}
               </EmptyState>
             ) : (
               <ul className="grid gap-4 md:grid-cols-2">

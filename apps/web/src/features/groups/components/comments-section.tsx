@@ -55,6 +55,7 @@ export function CommentsSection({ post }: { post: Post }) {
     kind: 'post',
     channel: postChannel(post.id),
     enabled: true,
+    shown: all.map((c) => c.id),
     handlers: (announce) => ({
       CommentCreated: ({ comment_id }) => {
         if (all.some((c) => c.id === comment_id)) return;

@@ -39,6 +39,7 @@ export function GroupPosts({ group }: { group: GroupDetail }) {
     kind: 'group',
     channel: groupChannel(group.id),
     enabled: true,
+    shown: posts.data?.pages.flatMap((page) => page.data.map((item) => item.id)) ?? [],
     handlers: (announce) => ({
       PostCreated: ({ post_id }) => {
         const loaded = posts.data?.pages.some((p) => p.data.some((item) => item.id === post_id));

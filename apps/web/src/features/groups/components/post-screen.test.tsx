@@ -1,8 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { connectRealtime } from '../../../lib/realtime.ts';
 import { useUserStore } from '../../../lib/storage/user-store.ts';
 import { buildUser } from '../../../test/factories.ts';
+import { fakePusher } from '../../../test/fake-pusher.ts';
 import { buildComment, buildPost } from '../../../test/group-factories.ts';
 import { jsonResponse, renderScreen, stubApi } from '../../../test/render.tsx';
 import { PostScreen } from './post-screen.tsx';
@@ -115,5 +117,39 @@ describe('comments rule: oldest first, one level of replies, deleted with replie
     expect(
       await screen.findByRole('complementary', { name: 'Du musst das nicht allein tragen' }),
     ).toBeInTheDocument();
+  });
+});
+
+describe('live rule: the "new comment" banner holds only what is not on screen yet', () => {
+  it('a live "new comment" banner disappears once that comment is shown, here by the list reloading after my own comment', async () => {
+    const fake = fakePusher();
+    const stop = connectRealtime({
+      config: { key: 'k', cluster: 'eu', host: null, port: null, scheme: null },
+      userId: 7,
+      token: 't',
+      createClient: () => fake.client,
+    });
+    let comments = [] as ReturnType<typeof buildComment>[];
+    answers['GET /api/post/10/comments'] = () => jsonResponse(200, { data: comments, next_cursor: null });
+    open();
+    await screen.findByText('Noch keine Kommentare', { exact: false });
+    await waitFor(() => expect(fake.channels.has('private-post_10')).toBe(true));
+    fake.fire('private-post_10', 'pusher:subscription_succeeded', {});
+
+    const jonas = buildComment({ id: 60, message: 'Ich denke an dich.', html: '<p>Ich denke an dich.</p>' });
+    comments = [jonas];
+    fake.fire('private-post_10', 'CommentCreated', { comment_id: 60, post_id: 10, parent_id: null });
+    expect(await screen.findByRole('button', { name: '1 neuer Kommentar – anzeigen' })).toBeInTheDocument();
+
+    const mine = buildComment({ id: 61, author: me, mine: true, message: 'Danke', html: '<p>Danke</p>' });
+    answers['POST /api/post/10/comments'] = () => {
+      comments = [jonas, mine];
+      return jsonResponse(201, mine);
+    };
+    await userEvent.type(screen.getByLabelText('Dein Kommentar'), 'Danke');
+    await userEvent.click(screen.getByRole('button', { name: 'Kommentieren' }));
+    expect(await screen.findByText('Ich denke an dich.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('button', { name: /neuer Kommentar/ })).toBeNull());
+    stop();
   });
 });

@@ -14,10 +14,16 @@ export function useLiveNews<K extends Extract<SharedChannelKind, 'group' | 'post
   enabled,
   handlers,
   catchUp,
+  shown = [],
 }: {
   kind: K;
   channel: string;
   enabled: boolean;
+  /**
+   * The ids on screen now: an announced item that shows up there by any way (the member's own comment
+   * reloading the list, a refetch) is no longer news, and the banner forgets it.
+   */
+  shown?: readonly number[];
   /** Builds the channel's handlers; `announce(id, check)` counts `id` once `check` says it is for me. */
   handlers: (announce: (id: number, check: () => Promise<boolean>) => void) => ChannelHandlers<K>;
   /**
@@ -67,6 +73,13 @@ export function useLiveNews<K extends Extract<SharedChannelKind, 'group' | 'post
   }, [kind, channel, enabled]);
 
   const clear = useCallback(() => setNews([]), []);
+  const onScreen = new Set(shown);
+  const waiting = news.filter((id) => !onScreen.has(id));
+  // Forgotten for good once shown, so a later list without it (a page further down) does not count it again.
+  const seen = news.length - waiting.length;
+  useEffect(() => {
+    if (seen > 0) setNews((ids) => ids.filter((id) => !onScreen.has(id)));
+  });
   /** `live` is for the screen's `data-live-state`: news reach it from here on. */
-  return { count: news.length, clear, live: subscribed };
+  return { count: waiting.length, clear, live: subscribed };
 }
