@@ -150,7 +150,19 @@ for (const lang of ['de', 'en'] as const) {
     await pageA.getByLabel(t.title).fill(t.postTitle);
     const message = pageA.getByLabel(t.message);
     await message.fill(t.postText + t.crisisText);
-    await expect(pageA.getByRole('complementary', { name: t.crisisHint })).toBeVisible();
+    const hint = pageA.getByRole('complementary', { name: t.crisisHint });
+    await expect(hint).toBeVisible();
+    // The crisis hint fits its box at this width: every phone link lies inside it.
+    const box = (await hint.boundingBox())!;
+    const links = hint.getByRole('link');
+    expect(await links.count()).toBe(4);
+    for (const link of await links.all()) {
+      const b = (await link.boundingBox())!;
+      expect(b.x, await link.innerText()).toBeGreaterThanOrEqual(box.x);
+      expect(b.x + b.width, await link.innerText()).toBeLessThanOrEqual(box.x + box.width);
+      expect(b.y + b.height, await link.innerText()).toBeLessThanOrEqual(box.y + box.height);
+    }
+    await hint.screenshot({ path: test.info().outputPath(`crisis-hint-${lang}.png`) });
     await message.fill(t.postText);
     await expect(pageA.getByRole('complementary', { name: t.crisisHint })).toHaveCount(0);
     await pageA.getByRole('checkbox', { name: t.note }).check();

@@ -23,11 +23,13 @@ export function CrisisHint({ text, className }: { text: string; className?: stri
           <div className="min-w-0 text-sm leading-relaxed">
             <p className="font-semibold text-ink">{t('hint.title')}</p>
             <p className="mt-1 text-ink">{t('hint.text')}</p>
+            {/* Each line may wrap between its name and its number, never inside the number, so the links
+                stay inside the box however narrow it is (the post form gives it a column of 16rem). */}
             <ul className="mt-2 flex flex-wrap gap-x-4 gap-y-1">
               {crisisLines.map((line) => (
-                <li key={line.key}>
-                  <a href={`tel:${line.tel}`} className="font-semibold whitespace-nowrap">
-                    {t(`lines.${line.key}.name`)} {line.number}
+                <li key={line.key} className="min-w-0 max-w-full">
+                  <a href={`tel:${line.tel}`} className="font-semibold break-words">
+                    {t(`lines.${line.key}.name`)} <span className="whitespace-nowrap">{line.number}</span>
                   </a>
                 </li>
               ))}
