@@ -190,6 +190,11 @@ export interface Config {
   openRequestLimits: { free: number; premium: number };
   /** Web push: VAPID keys (base64url) and the contact address push services see. */
   vapid: { publicKey: string; privateKey: string; subject: string };
+  /**
+   * Push endpoints may be on loopback: only the tests' stand-in push service is, so no setting turns it on;
+   * every other address must be public (modules/notifications/push-endpoint.ts).
+   */
+  pushLoopbackAllowed: boolean;
   /** How long unread chat messages and the member's absence wait before a mail tells of them. */
   chatMailDelayMs: number;
 }
@@ -391,6 +396,7 @@ export function loadConfig(
       e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
         ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY, subject: e.VAPID_SUBJECT }
         : { publicKey: saved.vapidPublicKey!, privateKey: saved.vapidPrivateKey!, subject: e.VAPID_SUBJECT },
+    pushLoopbackAllowed: false,
     chatMailDelayMs: e.CHAT_MAIL_DELAY_SECONDS * 1000,
     supportEmail: e.SUPPORT_EMAIL,
     operator: {

@@ -159,7 +159,8 @@ export const notificationsChangedEvent = z.object({ unread: z.number().int() });
 
 /** `POST /api/push/subscriptions`: what PushSubscription.toJSON() gives. */
 export const pushSubscriptionBody = z.object({
-  endpoint: z.url({ protocol: /^https?$/ }).max(2048),
+  // A browser's push service is always https; push-endpoint.ts also asks for a public address.
+  endpoint: z.url({ protocol: /^https$/ }).max(2048),
   keys: z.object({ p256dh: z.string().min(1).max(256), auth: z.string().min(1).max(64) }),
 });
 export const pushUnsubscribeBody = z.object({ endpoint: z.string().max(2048) });

@@ -34,7 +34,7 @@ export function createMetrics() {
     ]),
     pushes: counter(
       'trostnetz_push_notifications_total',
-      "Push notifications handed to the browsers' push services, by outcome (sent, failed)",
+      "Push notifications handed to the browsers' push services, by outcome (sent, failed, refused: the endpoint was no longer a public address)",
       ['outcome'],
     ),
     jobFailures: counter(

@@ -126,6 +126,8 @@ export async function createTestApp(
   const generous = { max: 10_000, timeWindow: 60_000 };
   const config: Config = {
     ...base,
+    // The stand-in push service (test/push-service.ts) listens on 127.0.0.1.
+    pushLoopbackAllowed: true,
     databaseUrl: pgdb?.url ?? 'memory://',
     rateLimits: {
       ...base.rateLimits,
