@@ -2,6 +2,7 @@ import { and, eq, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.ts';
 import { isPairOf, type MemberId } from '../db/pair-side.ts';
+import { suspensions } from '../db/schema/moderation.ts';
 import { partnerships } from '../db/schema/partnerships.ts';
 import { blocks } from '../db/schema/safety.ts';
 import { type Member, memberColumns, users } from '../db/schema/users.ts';
@@ -38,6 +39,15 @@ export function notHidden(me: MemberId, other: AnyPgColumn | SQL): SQL {
 export function hiddenEitherWay(me: number): SQL {
   return sql`select b.blocked_id from ${blocks} b where b.blocker_id = ${me}
     union all select b.blocker_id from ${blocks} b where b.blocked_id = ${me}`;
+}
+
+/**
+ * SQL: the member `id` is not suspended now (no running, unlifted suspension). A suspension takes the member
+ * out of suggestions and new requests until it ends; what they wrote before stays with their partners.
+ */
+export function notSuspended(id: AnyPgColumn | SQL): SQL {
+  return sql`not exists (select 1 from ${suspensions} s where s.user_id = ${id}
+    and s.lifted_at is null and s.until > now())`;
 }
 
 /** SQL over `users`: an account in use, verified and onboarded (what others may ever see of anyone). */

@@ -15,7 +15,7 @@ import {
 import { matchingPool, matchingProfiles } from '../../db/schema/matching.ts';
 import { partnerships } from '../../db/schema/partnerships.ts';
 import { type Member, users } from '../../db/schema/users.ts';
-import { activeMember, hiddenEitherWay } from '../../policies/members.ts';
+import { activeMember, hiddenEitherWay, notSuspended } from '../../policies/members.ts';
 import { isPremium } from '../../policies/premium.ts';
 import { answersOf, loadQuestionnaire } from '../questionnaire/questionnaire.service.ts';
 import { profileFromAnswers } from './match-profile.ts';
@@ -159,6 +159,7 @@ export async function findCandidates(
           and ${wish(me.partnerAgeBits, sql`p.age_bits`)}
           and (p.partner_age_bits = 0 or p.partner_age_bits & ${me.ageBits} <> 0)
           and p.user_id <> ${userId}
+          and ${notSuspended(sql`p.user_id`)}
           and p.user_id <> all(array(${hiddenEitherWay(userId)}
             union all select ${sideSql(userId).other} from ${partnerships} where ${involves(userId)}))
         order by score desc, id desc

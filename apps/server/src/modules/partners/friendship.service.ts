@@ -10,6 +10,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { befriendedPartner } from '../../policies/conversations.ts';
 import { visibleMember } from '../../policies/members.ts';
 import { openRequestLimit } from '../../policies/premium.ts';
+import { activeSuspension } from '../admin/suspensions.service.ts';
 import { closeConversationChannel } from '../chat/chat.service.ts';
 import { forgetRequestNotice } from '../notifications/notifications.service.ts';
 import { notify } from '../notifications/notifier.ts';
@@ -58,6 +59,11 @@ export async function friendAction(
   // anyone else out of sight is "not found", exactly like an id that does not exist.
   const otherRow = other ?? (action === 'remove' ? await befriendedPartner(ctx.db, me, otherId) : undefined);
   if (!otherRow) throw new AppError('not_found');
+  // A suspended member takes no new request and no new partner until the suspension ends (the same
+  // answer as for a paused one: nobody learns of the suspension).
+  if ((action === 'send' || action === 'accept') && (await activeSuspension(ctx.db, otherId))) {
+    throw new AppError('member_unavailable');
+  }
   if (action === 'send') {
     if (!otherRow.matchingStatus) throw new AppError('member_unavailable');
     await refuseOverOpenRequestLimit(ctx, me);

@@ -1,6 +1,7 @@
 import { memberChannel } from '@trostnetz/contracts/realtime';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { suspensions } from '../../db/schema/moderation.ts';
 import { partnerships } from '../../db/schema/partnerships.ts';
 import { type MemberTokens, onboardMember } from '../../test/factories.ts';
 import { sendWaitingNotices, tomorrowNoon } from '../../test/notices.ts';
@@ -236,5 +237,59 @@ describe('partner profile', () => {
     expect(res.json.about).toMatch(/Gruppe/);
     expect((res.json.reason as unknown[]).length).toBeGreaterThan(0);
     expect((await call(t, 'GET', '/api/profile/999999', { token: b.token })).status).toBe(404);
+  });
+});
+
+describe('a suspension takes the member out of suggestions and new requests until it ends', () => {
+  const suggested = async (m: MemberTokens) =>
+    (
+      (await call(t, 'GET', '/api/user/matching/suggestions', { token: m.token })).json.suggestions as Array<{
+        id: number;
+      }>
+    ).map((p) => p.id);
+  const suspend = async (m: MemberTokens, until: Date) =>
+    (
+      await t.app.ctx.db
+        .insert(suspensions)
+        .values({ userId: m.id, reasonCode: 'respect', until })
+        .returning({ id: suspensions.id })
+    )[0]!.id;
+
+  it('a suspended member is absent from suggestions (open ones and new ones) and refused as a request or a partner; their partners still read their past words; once it ends they are back', async () => {
+    // A loss and language no other test here uses, so only these members fit each other.
+    const answers = { loss_kind: ['suicide'], languages: ['pl'], region: ['de_bremen'], about: 'Gesperrt' };
+    const a = await onboardMember(t, answers);
+    const s = await onboardMember(t, answers);
+    const partner = await onboardMember(t, answers);
+    expect(await suggested(a)).toContain(s.id);
+    // The partner and s are friends already, and s wrote to them.
+    expect((await act(partner, 'send', s.id)).status).toBe(200);
+    expect((await act(s, 'accept', partner.id)).status).toBe(200);
+    const wrote = await call(t, 'POST', `/api/chat/${partner.id}/send`, {
+      token: s.token,
+      body: { message: 'Danke, dass du da bist.' },
+    });
+    expect(wrote.status).toBe(200);
+    // A request from s to a waits: accepting it would make a new partnership.
+    const waiting = await onboardMember(t, answers);
+    expect((await act(s, 'send', waiting.id)).status).toBe(200);
+
+    const id = await suspend(s, new Date(Date.now() + 3 * 86_400_000));
+    expect(await suggested(a)).not.toContain(s.id);
+    const newcomer = await onboardMember(t, answers);
+    expect(await suggested(newcomer)).not.toContain(s.id);
+    const refused = await act(a, 'send', s.id);
+    expect([refused.status, refused.json.code]).toEqual([409, 'member_unavailable']);
+    const notAccepted = await act(waiting, 'accept', s.id);
+    expect([notAccepted.status, notAccepted.json.code]).toEqual([409, 'member_unavailable']);
+    expect(await statusOf(partner, s.id)).toBe(2);
+    const words = await call(t, 'GET', `/api/chat/${s.id}/messages`, { token: partner.token });
+    expect(JSON.stringify(words.json)).toContain('Danke, dass du da bist.');
+
+    // Lifted (or over): back in suggestions, and requests pass again.
+    await t.app.ctx.db.update(suspensions).set({ liftedAt: new Date() }).where(eq(suspensions.id, id));
+    expect(await suggested(a)).toContain(s.id);
+    expect((await act(a, 'send', s.id)).status).toBe(200);
+    expect((await act(waiting, 'accept', s.id)).status).toBe(200);
   });
 });

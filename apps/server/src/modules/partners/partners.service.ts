@@ -9,7 +9,7 @@ import { matchingProfiles } from '../../db/schema/matching.ts';
 import { partnerships } from '../../db/schema/partnerships.ts';
 import { profileSettings } from '../../db/schema/profile.ts';
 import { users } from '../../db/schema/users.ts';
-import { goneColumns, notHidden, present } from '../../policies/members.ts';
+import { goneColumns, notHidden, notSuspended, present } from '../../policies/members.ts';
 import { recentlyActive } from '../matching/matching.service.ts';
 import { profileSettingsOf } from '../profile/profile.service.ts';
 import { loadQuestionnaire } from '../questionnaire/questionnaire.service.ts';
@@ -54,7 +54,7 @@ export async function listPartners(ctx: AppContext, me: number, locale: Locale):
         sql`((${p.befriendedAt} is not null and ${hasMessages}) or ${mine.status} <> ${none}
           or (${mine.suggestedAt} is not null and ${mine.dismissedAt} is null
             and ${mine.theirStatus} = ${none} and coalesce(${matchingProfiles.active}, false)
-            and ${recentlyActive()}))`,
+            and ${recentlyActive()} and ${notSuspended(users.id)}))`,
       ),
     )
     .orderBy(desc(p.score), desc(p.updatedAt));
