@@ -56,6 +56,22 @@ export const mayShowItem = (visibility: Visibility, item: ProfileItem, relation:
   reaches[visibility[item]].includes(relation);
 
 /**
+ * A member's own texts as a viewer may see them, the same in every answer that shows the member (the
+ * foreign profile, the watchlist): each is null where the owner's choice does not reach the viewer.
+ */
+export function shownTexts(
+  stored: Partial<Visibility> | null | undefined,
+  relation: Relation,
+  texts: { motto: string | null; about: string | null },
+) {
+  const visibility = visibilityOf(stored);
+  return {
+    motto: mayShowItem(visibility, 'motto', relation) ? texts.motto : null,
+    about: mayShowItem(visibility, 'about', relation) ? texts.about : null,
+  };
+}
+
+/**
  * Whether a shared answer of a question may appear in "why you match": items follow the member's choice;
  * a sensitive item always may, because it shows only as the one generic line (`mayShowExact` says when
  * the exact answer shows); questions that are no profile item (languages, wishes about the partner) follow

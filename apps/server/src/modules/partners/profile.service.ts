@@ -7,7 +7,7 @@ import { sideOf } from '../../db/pair-side.ts';
 import { matchingProfiles } from '../../db/schema/matching.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { visibleMember } from '../../policies/members.ts';
-import { mayShowItem, relationOf, visibilityOf } from '../../policies/profile.ts';
+import { relationOf, shownTexts, visibilityOf } from '../../policies/profile.ts';
 import { profileDetails, profileSettingsOf } from '../profile/profile.service.ts';
 import { answersOf, loadQuestionnaire } from '../questionnaire/questionnaire.service.ts';
 import { isWatched } from '../watchlist/watchlist.service.ts';
@@ -44,8 +44,7 @@ export async function foreignProfileOf(
     id: other.id,
     nickname: other.nickname,
     avatar: other.avatar || null,
-    motto: mayShowItem(visibility, 'motto', relation) ? settings.motto : null,
-    about: mayShowItem(visibility, 'about', relation) ? other.about : null,
+    ...shownTexts(settings.visibility, relation, { motto: settings.motto, about: other.about }),
     details: profileDetails(questions, answers, visibility, relation, locale),
     role: profiles[0]?.role ?? null,
     friend_status: status,

@@ -1,15 +1,20 @@
 import { FriendStatus } from '@trostnetz/contracts/friendship';
 import type { WatchlistEntry } from '@trostnetz/contracts/safety';
-import { and, desc, eq, or, sql } from 'drizzle-orm';
+import { and, desc, eq, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { isPairWith, sideSql } from '../../db/pair-side.ts';
+import { isPairWith, sideOf } from '../../db/pair-side.ts';
 import { partnerships } from '../../db/schema/partnerships.ts';
+import { profileSettings } from '../../db/schema/profile.ts';
 import { users } from '../../db/schema/users.ts';
 import { watchlistEntries } from '../../db/schema/watchlist.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { notHidden, present, visibleMember } from '../../policies/members.ts';
+import { relationOf, shownTexts } from '../../policies/profile.ts';
 
-/** The members `me` watches, newest first, with `me`'s friendship status towards each. */
+/**
+ * The members `me` watches, newest first, with `me`'s friendship status towards each; the about text only
+ * where its owner lets `me` see it (the profile's visibility, as on the profile itself).
+ */
 export async function listWatchlist(db: Db, me: number): Promise<WatchlistEntry[]> {
   const rows = await db
     .select({
@@ -17,20 +22,25 @@ export async function listWatchlist(db: Db, me: number): Promise<WatchlistEntry[
       nickname: users.nickname,
       avatar: users.avatar,
       about: users.about,
+      visibility: profileSettings.visibility,
+      pair: partnerships,
       addedAt: watchlistEntries.createdAt,
-      status: sql<FriendStatus>`coalesce((select ${sideSql(me).status} from ${partnerships}
-        where ${isPairWith(me, users.id)}), ${FriendStatus.none})`,
     })
     .from(watchlistEntries)
     .innerJoin(users, eq(users.id, watchlistEntries.watchedId))
+    .leftJoin(profileSettings, eq(profileSettings.userId, users.id))
+    .leftJoin(partnerships, isPairWith(me, users.id))
     .where(and(eq(watchlistEntries.userId, me), present, notHidden(me, users.id)))
     .orderBy(desc(watchlistEntries.createdAt));
   return rows.map((r) => ({
     id: r.id,
     nickname: r.nickname,
     avatar: r.avatar || null,
-    about: r.about,
-    friend_status: Number(r.status) as FriendStatus,
+    about: shownTexts(r.visibility, relationOf(r.pair ?? undefined, me, r.id), {
+      motto: null,
+      about: r.about,
+    }).about,
+    friend_status: r.pair ? sideOf(r.pair, me).status : FriendStatus.none,
     added_at: r.addedAt.toISOString(),
   }));
 }
