@@ -37,6 +37,7 @@ import { profileRoutes } from './modules/profile/profile.routes.ts';
 import { questionnaireRoutes } from './modules/questionnaire/questionnaire.routes.ts';
 import { seedQuestionnaire } from './modules/questionnaire/questionnaire.service.ts';
 import { createBroadcaster } from './modules/realtime/broadcaster.ts';
+import { allowClientEvent } from './modules/realtime/channel-kinds.ts';
 import { realtimeRoutes } from './modules/realtime/realtime.plugin.ts';
 import { safetyRoutes } from './modules/safety/safety.routes.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
@@ -139,6 +140,7 @@ export async function buildApp(
               )
             : createInProcessAdapter(),
           logger: app.log,
+          allowClientEvent,
         })
       : null;
   if (embedded) {

@@ -18,6 +18,14 @@ function withinRate(connection: Connection, perSecond: number, now: number): boo
   return connection.eventsInWindow <= perSecond;
 }
 
+const parsed = (payload: string): unknown => {
+  try {
+    return JSON.parse(payload);
+  } catch {
+    return payload;
+  }
+};
+
 /** `client-*` events: relayed to the other subscribers of a private or presence channel. */
 export function relayClientEvent(
   ctx: ServerContext,
@@ -51,6 +59,13 @@ export function relayClientEvent(
   const payload = typeof data === 'string' ? data : JSON.stringify(data ?? {});
   if (Buffer.byteLength(payload) > ctx.limits.maxEventDataBytes) {
     reject(ctx, connection, errorCodes.clientEventRejected, 'Event data too large');
+    return;
+  }
+  if (
+    ctx.allowClientEvent &&
+    !ctx.allowClientEvent({ channel, event, data: parsed(payload), userId: subscription.userId })
+  ) {
+    reject(ctx, connection, errorCodes.clientEventRejected, 'Client event not allowed');
     return;
   }
   const userId = subscription.userId ?? undefined;

@@ -37,8 +37,21 @@ export const defaultLimits: RealtimeLimits = {
   maxPresenceMembers: 100,
 };
 
+/** A client event as the server received it: the subscription's signed user id (channel_data), if any. */
+export interface ClientEvent {
+  channel: string;
+  event: string;
+  data: unknown;
+  userId: string | null;
+}
+
 export interface RealtimeServerOptions {
   app: RealtimeAppCredentials;
+  /**
+   * Which client events may pass (after the protocol's own checks): an application allows only the events it
+   * uses, with payloads it checks. Without it every `client-*` event on a private channel passes, as on Pusher.
+   */
+  allowClientEvent?: (event: ClientEvent) => boolean;
   /** Defaults to the in-process adapter (single node). */
   adapter?: RealtimeAdapter;
   limits?: Partial<RealtimeLimits>;

@@ -4,7 +4,7 @@ import type { ChannelRegistry } from './channel-registry.ts';
 import type { Connection } from './connection.ts';
 import { encodeFrame, encodeFrameWithQuotedData } from './frames.ts';
 import type { RealtimeLogger } from './logger.ts';
-import type { RealtimeAppCredentials, RealtimeLimits } from './options.ts';
+import type { ClientEvent, RealtimeAppCredentials, RealtimeLimits } from './options.ts';
 import { closeCodes } from './protocol-codes.ts';
 
 /** Everything the message handlers share; one per server. */
@@ -13,6 +13,7 @@ export interface ServerContext {
   readonly limits: RealtimeLimits;
   readonly adapter: RealtimeAdapter;
   readonly logger: RealtimeLogger;
+  readonly allowClientEvent: ((event: ClientEvent) => boolean) | null;
   readonly registry: ChannelRegistry;
   readonly connections: Set<Connection>;
   /** Sockets we sent a close frame to and that have not closed yet; close() terminates them. */

@@ -24,7 +24,12 @@ export type { RealtimeAdapter } from './adapters/adapter.ts';
 export type { HttpApiResponse } from './http-api.ts';
 export type { HttpApiRequest } from './http-signature.ts';
 export type { RealtimeLogger } from './logger.ts';
-export type { RealtimeAppCredentials, RealtimeLimits, RealtimeServerOptions } from './options.ts';
+export type {
+  ClientEvent,
+  RealtimeAppCredentials,
+  RealtimeLimits,
+  RealtimeServerOptions,
+} from './options.ts';
 
 export interface RealtimeServer {
   /** Call from http.Server 'upgrade'; returns false (and does nothing) when the path is not /app/{key}. */
@@ -71,6 +76,7 @@ export function createRealtimeServer(opts: RealtimeServerOptions): RealtimeServe
     limits,
     adapter,
     logger: opts.logger ?? silentLogger,
+    allowClientEvent: opts.allowClientEvent ?? null,
     registry: new ChannelRegistry(adapter),
     connections: new Set(),
     closingSockets: new Set(),

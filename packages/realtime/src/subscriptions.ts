@@ -64,7 +64,9 @@ export function subscribe(ctx: ServerContext, connection: Connection, data: Reco
   }
 
   const kind = channelKind(channel);
-  const channelData = kind === 'presence' ? data.channel_data : undefined;
+  // A private channel may carry signed channel_data too: then its user_id is the subscriber's, for
+  // client events the application checks (allowClientEvent), without presence's membership.
+  const channelData = kind === 'public' ? undefined : data.channel_data;
   if (kind !== 'public') {
     const signedData = typeof channelData === 'string' ? channelData : undefined;
     if (
@@ -84,7 +86,9 @@ export function subscribe(ctx: ServerContext, connection: Connection, data: Reco
     }
   }
 
-  const subscription: Subscription = { active: false, userId: member?.userId ?? null };
+  const signedUser =
+    kind === 'private' && typeof channelData === 'string' ? parseChannelData(channelData) : null;
+  const subscription: Subscription = { active: false, userId: member?.userId ?? signedUser?.userId ?? null };
   connection.subscriptions ??= new Map();
   connection.subscriptions.set(channel, subscription);
   ctx.subscriptionCount++;

@@ -3,7 +3,9 @@ import {
   parseGroupChannel,
   parseMemberChannel,
   parsePostChannel,
+  realtimeEvents,
 } from '@trostnetz/contracts/realtime';
+import type { ClientEvent } from '@trostnetz/realtime/server';
 import type { AppContext } from '../../app-context.ts';
 import type { Member } from '../../db/schema/users.ts';
 import { mayJoinConversation } from '../../policies/conversations.ts';
@@ -62,4 +64,22 @@ export async function mayJoinChannel(ctx: AppContext, member: Member, name: stri
     if (match !== null) return row.authorize(ctx, member, match);
   }
   return false;
+}
+
+/**
+ * The signed channel_data of a subscription that may send client events: the subscriber's own user id, so
+ * the server can tell who sends (only a conversation's typing signal is a client event).
+ */
+export const clientEventSender = (name: string, member: Member): string | undefined =>
+  parseChatChannel(name) === null ? undefined : JSON.stringify({ user_id: String(member.id) });
+
+/**
+ * The only client event the app uses: `client-typing` on a conversation's channel, whose payload is
+ * exactly `{ user_id }` naming the sender. Anything else, on any channel, is refused (a group's or post's
+ * channel carries none: its members include people who hid each other).
+ */
+export function allowClientEvent({ channel, event, data, userId }: ClientEvent): boolean {
+  if (event !== 'client-typing' || parseChatChannel(channel) === null) return false;
+  const typing = realtimeEvents.chat['client-typing'].strict().safeParse(data);
+  return typing.success && userId !== null && String(typing.data.user_id) === userId;
 }

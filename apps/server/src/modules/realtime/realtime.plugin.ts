@@ -6,7 +6,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { currentMember } from '../../plugins/auth.ts';
-import { mayJoinChannel } from './channel-kinds.ts';
+import { clientEventSender, mayJoinChannel } from './channel-kinds.ts';
 
 const authBody = z.object({
   socket_id: z.string().regex(/^\d+\.\d+$/),
@@ -26,7 +26,11 @@ export async function realtimeRoutes(
   r.post(
     '/pusher/auth',
     {
-      schema: { tags: ['realtime'], body: authBody, response: { 200: z.object({ auth: z.string() }) } },
+      schema: {
+        tags: ['realtime'],
+        body: authBody,
+        response: { 200: z.object({ auth: z.string(), channel_data: z.string().optional() }) },
+      },
       preHandler: app.authenticate,
       config: { errors: ['forbidden'] },
     },
@@ -34,8 +38,11 @@ export async function realtimeRoutes(
       if (!(await mayJoinChannel(ctx, currentMember(request), request.body.channel_name)))
         throw new AppError('forbidden');
       const { appId: id, key, secret } = ctx.config.realtime;
+      const { socket_id, channel_name } = request.body;
+      const channelData = clientEventSender(channel_name, currentMember(request));
       return {
-        auth: signChannelAuth({ id, key, secret }, request.body.socket_id, request.body.channel_name),
+        auth: signChannelAuth({ id, key, secret }, socket_id, channel_name, channelData),
+        ...(channelData === undefined ? {} : { channel_data: channelData }),
       };
     },
   );

@@ -6,6 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { onboardMember, registerMember } from '../../test/factories.ts';
 import { connectPusher, subscribed, waitFor } from '../../test/pusher-client.ts';
 import { call, createListeningTestApp, createTestApp, outbox, type TestApp } from '../../test/test-app.ts';
+import { allowClientEvent } from './channel-kinds.ts';
 
 let t: TestApp;
 let port: number;
@@ -261,6 +262,49 @@ describe('issue 9 item 2: conversation channels end at once', () => {
     expect(error.status).toBe(403);
     expect(typing).toEqual([]);
   }
+
+  it('client event rule: only the typing signal on a conversation, naming its own sender, reaches the partner; any other event, payload or name is refused (4302)', async () => {
+    const { a, b, channel, clientA, clientB } = await partnersOnTheirChannel();
+    const got: Array<{ event: string; data: unknown }> = [];
+    clientA.channel(channel).bind_global((event: string, data: unknown) => {
+      if (event.startsWith('client-')) got.push({ event, data });
+    });
+    const refusals: number[] = [];
+    clientB.connection.bind('error', (e: { data: { code: number } }) => refusals.push(e.data.code));
+    const send = (event: string, data: unknown) => clientB.channel(channel).trigger(event, data);
+    send('client-typing', { user_id: a.id });
+    send('client-typing', { user_id: b.id, text: 'hallo' });
+    send('client-message', { user_id: b.id, text: 'hallo' });
+    send('client-typing', 'plain');
+    await new Promise((r) => setTimeout(r, 300));
+    send('client-typing', { user_id: b.id });
+    await new Promise((r) => setTimeout(r, 300));
+    expect(got).toEqual([{ event: 'client-typing', data: { user_id: b.id } }]);
+    expect(refusals).toEqual([4302, 4302, 4302, 4302]);
+    // The rule itself, for the channels this test does not open.
+    expect(
+      allowClientEvent({
+        channel: 'private-group_1',
+        event: 'client-typing',
+        data: { user_id: 1 },
+        userId: '1',
+      }),
+    ).toBe(false);
+    expect(
+      allowClientEvent({
+        channel: 'private-post_1',
+        event: 'client-typing',
+        data: { user_id: 1 },
+        userId: '1',
+      }),
+    ).toBe(false);
+    expect(
+      allowClientEvent({ channel: channel, event: 'client-typing', data: { user_id: 1 }, userId: null }),
+    ).toBe(false);
+    expect(
+      allowClientEvent({ channel: channel, event: 'client-typing', data: { user_id: 1 }, userId: '1' }),
+    ).toBe(true);
+  });
 
   it('hiding a partner ends the pair’s channel for both: no client event gets through, no one may join again', async () => {
     const { a, b, channel, clientA, clientB, closedA, closedB } = await partnersOnTheirChannel();
