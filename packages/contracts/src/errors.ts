@@ -135,6 +135,16 @@ export const errorCatalogue = {
     de: 'Dein Konto ist vorübergehend gesperrt. Die Begründung und wie du widersprechen kannst, haben wir dir per E-Mail geschickt.',
     en: 'Your account is suspended for now. We sent you the reasons and how to contest them by e-mail.',
   },
+  staff_rank: {
+    status: 403,
+    de: 'Das darf nur jemand aus dem Team mit einer höheren Rolle. Bei dir selbst entscheidet immer eine andere Person.',
+    en: 'Only someone on the team with a higher role may do this. About yourself, someone else always decides.',
+  },
+  last_super_admin: {
+    status: 409,
+    de: 'Dies ist das letzte Konto mit allen Rechten. Ernenne zuerst eine weitere Person zur Super-Admin, damit die Verwaltung nicht verwaist.',
+    en: 'This is the last account with every right. First make someone else a super admin, so that the administration is not left without one.',
+  },
   report_taken: {
     status: 409,
     de: 'Diese Meldung bearbeitet schon jemand anderes.',

@@ -1,7 +1,9 @@
 import { PERMISSIONS, type Permission } from '@trostnetz/contracts/permissions';
-import { notInArray, sql } from 'drizzle-orm';
+import { and, eq, isNull, ne, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { permissionRole, permissions, roles, roleUser } from '../db/schema/users.ts';
+import { type Member, permissionRole, permissions, roles, roleUser, users } from '../db/schema/users.ts';
+import { AppError } from '../lib/app-error.ts';
+import { permissionsViaRoles } from './permissions.ts';
 
 /**
  * The roles the app brings and what each may do (docs/decisions/008-roles-and-permissions.md). Seeded
@@ -81,4 +83,60 @@ export async function seedRoles(db: Db) {
 export async function assignRole(db: Db, userId: number, role: RoleName) {
   await db.execute(sql`insert into ${roleUser} (role_id, user_id)
     select r.id, ${userId}::bigint from ${roles} r where r.name = ${role} on conflict do nothing`);
+}
+
+/**
+ * The rank of a set of permissions among staff (docs/decisions/031-no-rank-between-staff.md): 3 who may
+ * assign roles (admin), 2 who may suspend or decide (moderator), 1 any other permission (support), 0 none
+ * (a member). A role added later ranks by what it holds.
+ */
+export function rankOf(held: readonly string[]): number {
+  if (held.includes('roles.assign')) return 3;
+  if (held.some((p) => p === 'members.suspend' || p === 'reports.decide' || p === 'appeals.decide')) return 2;
+  return held.length > 0 ? 1 : 0;
+}
+
+/** A super admin ranks above every role (4). */
+export async function staffRank(db: Db, member: Pick<Member, 'id' | 'isSuperAdmin'>): Promise<number> {
+  return member.isSuperAdmin ? 4 : rankOf(await permissionsViaRoles(db, member.id));
+}
+
+/**
+ * Staff act on members and on staff of lower rank only, and never on themselves (403 staff_rank). Super
+ * admins, with nobody above them, may act on each other (so one can be removed at all), never on themselves.
+ */
+export async function assertMayActOn(
+  db: Db,
+  staff: Pick<Member, 'id' | 'isSuperAdmin'>,
+  target: Pick<Member, 'id' | 'isSuperAdmin'>,
+) {
+  if (staff.id === target.id) throw new AppError('staff_rank');
+  const theirs = await staffRank(db, target);
+  if (theirs === 0 || (staff.isSuperAdmin && target.isSuperAdmin)) return;
+  if (theirs >= (await staffRank(db, staff))) throw new AppError('staff_rank');
+}
+
+/** Roles may be given only below one's own rank (a super admin gives any): nobody makes a peer or a superior. */
+export async function assertMayGrant(db: Db, staff: Pick<Member, 'id' | 'isSuperAdmin'>, names: RoleName[]) {
+  if (staff.isSuperAdmin) return;
+  const mine = await staffRank(db, staff);
+  if (names.some((n) => rankOf(ROLE_PERMISSIONS[n]) >= mine)) throw new AppError('staff_rank');
+}
+
+/** 409 last_super_admin when `member` is the only super admin left whose account is not gone. */
+export async function assertNotLastSuperAdmin(db: Db, member: Pick<Member, 'id' | 'isSuperAdmin'>) {
+  if (!member.isSuperAdmin) return;
+  const [other] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(
+        eq(users.isSuperAdmin, true),
+        ne(users.id, member.id),
+        isNull(users.deletedAt),
+        isNull(users.deletionRequestedAt),
+      ),
+    )
+    .limit(1);
+  if (!other) throw new AppError('last_super_admin');
 }

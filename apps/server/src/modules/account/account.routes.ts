@@ -26,7 +26,7 @@ export async function accountRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
       },
       preHandler: app.authenticate,
       config: {
-        errors: ['invalid_credentials'],
+        errors: ['invalid_credentials', 'last_super_admin'],
         rateLimit: perMember('account-delete', limits.accountDelete),
       },
     },

@@ -8,6 +8,7 @@ import { type Member, users } from '../../db/schema/users.ts';
 import { longDate } from '../../i18n/long-date.ts';
 import { AppError, validationError } from '../../lib/app-error.ts';
 import { eraseMember } from '../../lifecycle/member-data-table.ts';
+import { assertNotLastSuperAdmin } from '../../policies/roles.ts';
 import { verifyPassword } from '../auth/passwords.ts';
 import { endMemberLive } from '../chat/chat.service.ts';
 import { refreshActive } from '../matching/matching.service.ts';
@@ -54,6 +55,8 @@ export async function requestDeletion(ctx: AppContext, member: Member, password:
   if (!(await verifyPassword(await passwordHashOf(ctx.db, member.id), password))) {
     throw validationError({ password: [vmsg('password_wrong')] });
   }
+  // The administration is never left without a super admin (decision 031).
+  await assertNotLastSuperAdmin(ctx.db, member);
   return markForDeletion(ctx, member);
 }
 

@@ -91,6 +91,7 @@ export async function membersRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
         response: done,
       },
       preHandler: app.requirePermission('members.suspend'),
+      config: { errors: ['staff_rank'] },
     },
     async (request, reply) => {
       await revokeSessions(ctx, currentMember(request), request.params.id);
@@ -108,7 +109,7 @@ export async function membersRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
         response: done,
       },
       preHandler: app.requirePermission('members.suspend'),
-      config: { errors: ['reauth_required', 'forbidden'] },
+      config: { errors: ['reauth_required', 'staff_rank', 'last_super_admin'] },
     },
     async (request, reply) => {
       const staff = currentMember(request);
@@ -128,7 +129,7 @@ export async function membersRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
         response: done,
       },
       preHandler: app.requirePermission('members.suspend'),
-      config: { errors: ['conflict'] },
+      config: { errors: ['staff_rank', 'conflict'] },
     },
     async (request, reply) => {
       await liftSuspension(ctx, currentMember(request), request.params.id, request.body.text);
@@ -146,7 +147,7 @@ export async function membersRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
         response: done,
       },
       preHandler: app.requirePermission('plans.manage'),
-      config: { errors: ['reauth_required', 'conflict'] },
+      config: { errors: ['reauth_required', 'staff_rank', 'conflict'] },
     },
     async (request, reply) => {
       const staff = currentMember(request);
@@ -166,7 +167,7 @@ export async function membersRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
         response: done,
       },
       preHandler: app.requirePermission('roles.assign'),
-      config: { errors: ['reauth_required'] },
+      config: { errors: ['reauth_required', 'staff_rank'] },
     },
     async (request, reply) => {
       const staff = currentMember(request);
@@ -188,7 +189,7 @@ export async function membersRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
         response: done,
       },
       preHandler: app.requirePermission('roles.assign'),
-      config: { errors: ['reauth_required', 'forbidden', 'conflict'] },
+      config: { errors: ['reauth_required', 'staff_rank', 'conflict'] },
     },
     async (request, reply) => {
       const staff = currentMember(request);
@@ -208,7 +209,7 @@ export async function membersRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
         response: done,
       },
       preHandler: app.requirePermission('members.delete'),
-      config: { errors: ['reauth_required', 'conflict'] },
+      config: { errors: ['reauth_required', 'staff_rank', 'last_super_admin', 'conflict'] },
     },
     async (request, reply) => {
       const staff = currentMember(request);

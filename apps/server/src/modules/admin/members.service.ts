@@ -16,6 +16,7 @@ import { type Member, memberColumns, roles, roleUser, users } from '../../db/sch
 import { AppError } from '../../lib/app-error.ts';
 import { isOnboarded } from '../../policies/members.ts';
 import { isPremium } from '../../policies/premium.ts';
+import { assertMayActOn, assertMayGrant, assertNotLastSuperAdmin } from '../../policies/roles.ts';
 import { markForDeletion } from '../account/deletion.service.ts';
 import { sendVerificationMail } from '../auth/accounts.service.ts';
 import { endStaffSessionsOf } from '../auth/sessions.service.ts';
@@ -217,7 +218,7 @@ export async function resendVerification(ctx: AppContext, staff: Member, id: num
 }
 
 export async function revokeSessions(ctx: AppContext, staff: Member, id: number) {
-  await memberOr404(ctx.db, id);
+  await assertMayActOn(ctx.db, staff, await memberOr404(ctx.db, id));
   await ctx.db.transaction(async (tx) => {
     await tx
       .update(sessions)
@@ -242,7 +243,8 @@ export async function suspendAccount(
   body: { reason_code: ModerationRule; text: string; until: string },
 ) {
   const m = await memberOr404(ctx.db, id);
-  if (m.id === staff.id) throw new AppError('forbidden');
+  await assertMayActOn(ctx.db, staff, m);
+  await assertNotLastSuperAdmin(ctx.db, m);
   const until = suspensionEnd(body.until);
   const decision = await ctx.db.transaction(async (tx) => {
     const [decision] = await tx
@@ -281,6 +283,7 @@ export async function suspendAccount(
 /** Lifts a running suspension: the member signs in again at once and is told so by mail. */
 export async function liftSuspension(ctx: AppContext, staff: Member, id: number, text: string) {
   const m = await memberOr404(ctx.db, id);
+  await assertMayActOn(ctx.db, staff, m);
   const lifted = await ctx.db.transaction(async (tx) => {
     const [row] = await tx
       .update(suspensions)
@@ -306,15 +309,16 @@ export async function liftSuspension(ctx: AppContext, staff: Member, id: number,
 
 /** Admin only (roles.assign): the member's roles become exactly these; their console sessions end. */
 export async function setRoles(ctx: AppContext, staff: Member, id: number, names: RoleName[]) {
-  await memberOr404(ctx.db, id);
+  await assertMayActOn(ctx.db, staff, await memberOr404(ctx.db, id));
   const wanted = [...new Set(names)].sort();
+  await assertMayGrant(ctx.db, staff, wanted);
   await ctx.db.transaction(async (tx) => {
     const ids = wanted.length
       ? await tx.select({ id: roles.id }).from(roles).where(inArray(roles.name, wanted))
       : [];
     await tx.delete(roleUser).where(eq(roleUser.userId, id));
     if (ids.length) await tx.insert(roleUser).values(ids.map((r) => ({ roleId: r.id, userId: id })));
-    if (id !== staff.id) await endStaffSessionsOf(tx, id);
+    await endStaffSessionsOf(tx, id);
     await audit(tx, {
       actorId: staff.id,
       action: 'member.roles_set',
@@ -332,7 +336,7 @@ export async function setRoles(ctx: AppContext, staff: Member, id: number, names
  */
 export async function resetSecondFactor(ctx: AppContext, staff: Member, id: number, text: string) {
   const m = await memberOr404(ctx.db, id);
-  if (m.id === staff.id) throw new AppError('forbidden');
+  await assertMayActOn(ctx.db, staff, m);
   await ctx.db.transaction(async (tx) => {
     if (!(await dropSecondFactor(tx, id))) throw new AppError('conflict');
     await endStaffSessionsOf(tx, id);
@@ -351,7 +355,9 @@ export async function resetSecondFactor(ctx: AppContext, staff: Member, id: numb
 /** Through the member life cycle: hidden at once, erased after the grace period; the member can still undo by mail. */
 export async function deleteMember(ctx: AppContext, staff: Member, id: number, text: string) {
   const m = await memberOr404(ctx.db, id);
-  if (m.id === staff.id || m.deletionRequestedAt) throw new AppError('conflict');
+  await assertMayActOn(ctx.db, staff, m);
+  if (m.deletionRequestedAt) throw new AppError('conflict');
+  await assertNotLastSuperAdmin(ctx.db, m);
   await markForDeletion(ctx, m);
   await endStaffSessionsOf(ctx.db, id);
   await audit(ctx.db, {
@@ -368,7 +374,7 @@ export async function deleteMember(ctx: AppContext, staff: Member, id: number, t
  * not taken here (409 conflict): it ends through its own cancellation. The member's tabs learn it live.
  */
 export async function setPremium(ctx: AppContext, staff: Member, id: number, premium: boolean, text: string) {
-  await memberOr404(ctx.db, id);
+  await assertMayActOn(ctx.db, staff, await memberOr404(ctx.db, id));
   await ctx.db.transaction(async (tx) => {
     if (premium) {
       const [open] = await tx

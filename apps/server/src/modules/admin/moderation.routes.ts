@@ -90,7 +90,7 @@ export async function moderationRoutes(app: FastifyInstance, { ctx }: { ctx: App
         response: { 200: adminReport },
       },
       preHandler: app.requirePermission('reports.decide'),
-      config: { errors: ['report_taken', 'report_about_self', 'conflict'] },
+      config: { errors: ['report_taken', 'report_about_self', 'staff_rank', 'last_super_admin', 'conflict'] },
     },
     async (request) => decideReport(ctx, currentMember(request), request.params.id, request.body),
   );

@@ -22,11 +22,13 @@ import { longDate } from '../../i18n/long-date.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Tx } from '../../lifecycle/member-data.ts';
 import { isGone } from '../../policies/members.ts';
+import { assertMayActOn, assertNotLastSuperAdmin } from '../../policies/roles.ts';
 import { endStaffSessionsOf } from '../auth/sessions.service.ts';
 import { announceModeratedMessage, endMemberLive } from '../chat/chat.service.ts';
 import { layout } from '../mail/templates.ts';
 import { noticeLinkUrl } from '../notifications/notification-links.ts';
 import { notify } from '../notifications/notifier.ts';
+import { findActiveUser } from '../users/users.service.ts';
 import { audit } from './audit.service.ts';
 
 type DbTarget = 'profile' | 'message' | 'post' | 'comment';
@@ -355,6 +357,13 @@ export async function decideReport(ctx: AppContext, staff: Member, id: number, b
     group.at(-1)!.snapshot ?? null,
   );
   if (body.decision !== 'no_action' && !authorId) throw new AppError('conflict');
+  if (body.decision === 'member_suspended' && authorId) {
+    const author = await findActiveUser(ctx.db, authorId);
+    if (author) {
+      await assertMayActOn(ctx.db, staff, author);
+      await assertNotLastSuperAdmin(ctx.db, author);
+    }
+  }
   const decision = await ctx.db.transaction(async (tx) => {
     const [decision] = await tx
       .insert(moderationDecisions)
