@@ -1,6 +1,7 @@
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import type { Metrics } from './lib/metrics.ts';
+import type { WorkGate } from './lib/work-gate.ts';
 import type { LoginThrottle } from './modules/auth/login-throttle.ts';
 import type { createSignedLinks } from './modules/auth/signed-links.ts';
 import type { AccessTokens } from './modules/auth/tokens.ts';
@@ -17,6 +18,8 @@ export interface AppContext {
   jobs: JobQueue;
   accessTokens: AccessTokens;
   loginThrottle: LoginThrottle;
+  /** The password checks of logins, a few at a time; closed when the process drains (503 to those waiting). */
+  logins: WorkGate;
   links: ReturnType<typeof createSignedLinks>;
   broadcaster: Broadcaster;
   /** Prometheus counters and gauges (issue 19): count what happened, never who or what was said. */

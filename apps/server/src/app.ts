@@ -7,9 +7,11 @@ import pino from 'pino';
 import type { AppContext } from './app-context.ts';
 import type { Config } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
+import { AppError } from './lib/app-error.ts';
 import { serializeError, serializeRequest } from './lib/log-redaction.ts';
 import { createMetrics } from './lib/metrics.ts';
 import { OneLinePerRequest } from './lib/request-log.ts';
+import { createWorkGate } from './lib/work-gate.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { appConfigRoutes } from './modules/app-config/app-config.routes.ts';
@@ -103,7 +105,8 @@ export async function buildApp(
     bodyLimit: 64 * 1024,
     trustProxy: config.trustProxy,
     forceCloseConnections: 'idle',
-    return503OnClosing: true,
+    // The draining plugin answers every request once a shutdown begins (before close), with the catalogue's 503.
+    return503OnClosing: false,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -160,6 +163,7 @@ export async function buildApp(
     mailer: createMailer(config, app.log, jobs, metrics),
     accessTokens: createAccessTokens(config),
     loginThrottle: createLoginThrottle(config, redis),
+    logins: createWorkGate(config.loginConcurrency, () => new AppError('unavailable')),
     links: createSignedLinks(config),
     broadcaster: createBroadcaster(config, embedded, app.log),
     metrics,
@@ -171,6 +175,8 @@ export async function buildApp(
   await app.register(errorsPlugin);
   await app.register(securityPlugin, { config });
   await app.register(drainingPlugin);
+  // From the first moment of a shutdown, logins still waiting for their password check answer 503.
+  app.draining.onStart(() => ctx.logins.close());
   await app.register(compressionPlugin);
   await app.register(rateLimitPlugin, { redis, prefix: config.redisPrefix });
   await app.register(openapiPlugin, { appName: config.appName });

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import type WebPush from 'web-push';
 import { z } from 'zod';
@@ -87,6 +88,13 @@ const envSchema = z.object({
     .min(1)
     .max(86_400)
     .default(15 * 60),
+  /**
+   * How long a shutdown (SIGTERM) may take, in seconds: requests in flight finish or are answered 503
+   * before it ends; then the process exits.
+   */
+  SHUTDOWN_BUDGET_SECONDS: z.coerce.number().min(0.5).max(120).default(10),
+  /** Logins whose password check runs at the same time; more wait their turn. Default: one per CPU, at least 2. */
+  LOGIN_CONCURRENCY: z.coerce.number().int().min(1).max(256).optional(),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -197,6 +205,9 @@ export interface Config {
   pushLoopbackAllowed: boolean;
   /** How long unread chat messages and the member's absence wait before a mail tells of them. */
   chatMailDelayMs: number;
+  /** SHUTDOWN_BUDGET_SECONDS in ms. */
+  shutdownBudgetMs: number;
+  loginConcurrency: number;
 }
 
 export class ConfigError extends Error {}
@@ -398,6 +409,8 @@ export function loadConfig(
         : { publicKey: saved.vapidPublicKey!, privateKey: saved.vapidPrivateKey!, subject: e.VAPID_SUBJECT },
     pushLoopbackAllowed: false,
     chatMailDelayMs: e.CHAT_MAIL_DELAY_SECONDS * 1000,
+    shutdownBudgetMs: Math.round(e.SHUTDOWN_BUDGET_SECONDS * 1000),
+    loginConcurrency: e.LOGIN_CONCURRENCY ?? Math.max(2, availableParallelism()),
     supportEmail: e.SUPPORT_EMAIL,
     operator: {
       name: e.OPERATOR_NAME,

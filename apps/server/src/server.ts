@@ -2,6 +2,7 @@ import { assertServerConfig, ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { acquireDataLock } from './lib/data-lock.ts';
 import { startupSummary } from './lib/startup-summary.ts';
+import { shutDownGracefully } from './lifecycle/shutdown.ts';
 import { serveMetricsLocally } from './plugins/metrics.ts';
 
 // The only file with side effects: read config, listen, run background jobs, shut down gracefully on SIGTERM/SIGINT.
@@ -31,25 +32,23 @@ async function main() {
     `${config.appName} is ready: open ${config.appUrl}`,
   );
 
-  // Within the 10 s budget: drain (503 to newcomers, /ready 503, live sockets closed with 4200) until
-  // requests stop arriving for a second (5 s at most), then stop listening once the last answer is out.
+  // Within the budget (SHUTDOWN_BUDGET_SECONDS, 10 s by default): drain (503 to newcomers and to logins
+  // still waiting, /ready 503, live sockets closed with 4200), let requests in flight finish or answer
+  // them 503 shortly before the budget ends, then stop listening once the last answer is out.
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down: draining, finishing in-flight requests');
     const force = setTimeout(() => {
-      app.log.error('shutdown took longer than 10 s, exiting');
+      app.log.error(`shutdown took longer than ${config.shutdownBudgetMs / 1000} s, exiting`);
       process.exit(1);
-    }, 10_000);
+    }, config.shutdownBudgetMs);
     force.unref();
-    app.draining.start();
-    localMetrics?.close();
-    Promise.all([app.realtime?.close(), app.draining.quiet(1_000, 5_000)])
-      .then(() => app.close())
-      .then(() => {
+    shutDownGracefully(app, config.shutdownBudgetMs, () => localMetrics?.close())
+      .then((code) => {
         releaseLock();
-        process.exit(0);
+        process.exit(code);
       })
       .catch((err) => {
         app.log.error({ err }, 'error during shutdown');

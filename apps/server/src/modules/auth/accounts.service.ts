@@ -82,7 +82,7 @@ export const LOGIN_CANDIDATES = 3;
 export async function checkCredentials(ctx: AppContext, email: string, password: string): Promise<Member> {
   await ctx.loginThrottle.attempt(email);
   const accounts = await accountsByEmail(ctx.db, email, LOGIN_CANDIDATES);
-  const user = await firstMatchingAccount(accounts, password, LOGIN_CANDIDATES);
+  const user = await ctx.logins.run(() => firstMatchingAccount(accounts, password, LOGIN_CANDIDATES));
   if (!user) throw new AppError('invalid_credentials');
   await ctx.loginThrottle.succeeded(email);
   if (needsRehash(user.passwordHash)) await setPasswordHash(ctx.db, user.id, await hashPassword(password));

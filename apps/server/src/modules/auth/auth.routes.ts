@@ -57,7 +57,7 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
     {
       schema: { tags: ['auth'], body: loginBody, response: { 200: loginResponse } },
       config: {
-        errors: ['invalid_credentials', 'deletion_pending', 'account_suspended'],
+        errors: ['invalid_credentials', 'deletion_pending', 'account_suspended', 'unavailable'],
         rateLimit: limits.login,
       },
     },
