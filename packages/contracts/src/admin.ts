@@ -394,6 +394,7 @@ export const AUDIT_ACTIONS = [
   'staff.enrolled',
   'staff.signed_in',
   'staff.signed_in_recovery_code',
+  'staff.second_factor_failed',
   'report.assigned',
   'report.no_action',
   'report.content_removed',

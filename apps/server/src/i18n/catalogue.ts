@@ -97,6 +97,12 @@ const de = {
   'mail.second_factor_reset.next':
     'Bei deiner nächsten Anmeldung richtest du den zweiten Faktor neu ein. Hast du darum nicht gebeten? Dann sag bitte sofort der Leitung des Teams Bescheid.',
   'mail.second_factor_reset.action': 'Zur Anmeldung der Verwaltung',
+  // Repeated wrong second-factor codes for the owner's console account, from any address.
+  'mail.second_factor_failures.subject': '{{app}}: Mehrere falsche Codes bei deiner Anmeldung zur Verwaltung',
+  'mail.second_factor_failures.what':
+    'bei der Anmeldung zur Verwaltung mit deinem Konto wurde mehrmals kurz hintereinander ein falscher Code für den zweiten Faktor eingegeben. Weitere Versuche sind jetzt eine Weile verlangsamt.',
+  'mail.second_factor_failures.next':
+    'Warst du das, ist alles in Ordnung. Wenn nicht, kennt jemand dein Passwort: Ändere es bitte sofort und sag der Leitung des Teams Bescheid.',
 
   'imprint.address': 'Anschrift',
   'imprint.email': 'E-Mail',
@@ -474,6 +480,11 @@ const en: Record<TextKey, string> = {
   'mail.second_factor_reset.next':
     'At your next sign-in you set up the second factor again. You did not ask for this? Then please tell the team leads at once.',
   'mail.second_factor_reset.action': 'To the administration sign-in',
+  'mail.second_factor_failures.subject': '{{app}}: Several wrong codes at your administration sign-in',
+  'mail.second_factor_failures.what':
+    'at the administration sign-in with your account, a wrong second-factor code was entered several times in a short while. Further attempts are slowed down for a while now.',
+  'mail.second_factor_failures.next':
+    'If that was you, all is well. If not, someone knows your password: please change it at once and tell the team leads.',
 
   'imprint.address': 'Address',
   'imprint.email': 'E-mail',

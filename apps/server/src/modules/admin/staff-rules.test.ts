@@ -179,7 +179,7 @@ describe('TOTP enrolment: the secret at rest, the recovery codes', () => {
     expect([...stored].sort()).toEqual(recovery_codes.map((c) => sha(c.replaceAll('-', ''))).sort());
   });
 
-  it('a recovery code counts typed in capitals or without dashes, once; each sign-in writes its own audit row', async () => {
+  it('a recovery code counts typed in capitals or without dashes, once; each sign-in writes its own audit row, and so does each wrong code', async () => {
     const m = await newStaff();
     const { recovery_codes } = await staffSignIn(t, m);
     const codes = recovery_codes as [string, string, ...string[]];
@@ -205,6 +205,9 @@ describe('TOTP enrolment: the secret at rest, the recovery codes', () => {
       { action: 'staff.enrolled', targetType: 'member', targetId: m.id },
       { action: 'staff.signed_in_recovery_code', targetType: 'member', targetId: m.id },
       { action: 'staff.signed_in_recovery_code', targetType: 'member', targetId: m.id },
+      // Each wrong code writes one too (the owner is mailed after repeated ones).
+      { action: 'staff.second_factor_failed', targetType: 'member', targetId: m.id },
+      { action: 'staff.second_factor_failed', targetType: 'member', targetId: m.id },
     ]);
   });
 

@@ -5,7 +5,7 @@ import { jwtVerify, SignJWT } from 'jose';
 import { generateSecret, generateURI, verify as verifyTotp } from 'otplib';
 import type { AppContext } from '../../app-context.ts';
 import type { Db } from '../../db/client.ts';
-import { staffCredentials, staffSessions } from '../../db/schema/moderation.ts';
+import { auditLog, staffCredentials, staffSessions } from '../../db/schema/moderation.ts';
 import { type Member, memberColumns, roles, roleUser, users } from '../../db/schema/users.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Tx } from '../../lifecycle/member-data.ts';
@@ -13,7 +13,9 @@ import { isGone } from '../../policies/members.ts';
 import { permissionsViaRoles } from '../../policies/permissions.ts';
 import { checkCredentials } from '../auth/accounts.service.ts';
 import { verifyPassword } from '../auth/passwords.ts';
+import { notify } from '../notifications/notifier.ts';
 import { findActiveUser, passwordHashOf } from '../users/users.service.ts';
+import { audit } from './audit.service.ts';
 import { activeSuspension } from './suspensions.service.ts';
 
 /** A console session ends after this long without a request … */
@@ -216,6 +218,54 @@ export async function finishTotp(
   input: { code?: string | undefined; recovery_code?: string | undefined },
 ) {
   const member = await readChallenge(ctx, challenge, 'totp');
+  // Per account as well as per address: guesses from many addresses share one count (429 when slowed).
+  const throttleKey = `staff-second-factor:${member.id}`;
+  await ctx.loginThrottle.attempt(throttleKey);
+  try {
+    await checkSecondFactor(ctx, member.id, input);
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'totp_invalid') await secondFactorFailed(ctx, member.id);
+    throw error;
+  }
+  await ctx.loginThrottle.succeeded(throttleKey);
+  return { member, session: await openStaffSession(ctx, member.id) };
+}
+
+/** Wrong second-factor codes within this time, since the last sign-in, that bring the owner a mail. */
+export const SECOND_FACTOR_FAILURES_MAILED = 5;
+const SECOND_FACTOR_FAILURE_WINDOW_MS = 15 * 60_000;
+
+/**
+ * A wrong code: one audit row; the SECOND_FACTOR_FAILURES_MAILED-th in a row within the window (since the
+ * account's last console sign-in) mails the owner a security notice, once per such run.
+ */
+async function secondFactorFailed(ctx: AppContext, userId: number) {
+  await audit(ctx.db, {
+    actorId: userId,
+    action: 'staff.second_factor_failed',
+    targetType: 'member',
+    targetId: userId,
+  });
+  const since = new Date(Date.now() - SECOND_FACTOR_FAILURE_WINDOW_MS);
+  const result = await ctx.db.execute(sql`select count(*)::int as n from ${auditLog} a
+    where a.target_id = ${userId} and a.action = 'staff.second_factor_failed' and a.created_at >= ${since.toISOString()}::timestamptz
+      and a.id > coalesce((select max(b.id) from ${auditLog} b where b.actor_id = ${userId}
+        and b.action in ('staff.signed_in', 'staff.signed_in_recovery_code')), 0)`);
+  const failures = Number((result.rows[0] as { n: number } | undefined)?.n ?? 0);
+  if (failures === SECOND_FACTOR_FAILURES_MAILED) {
+    await notify(ctx, userId, 'security', {
+      mail: 'secondFactorFailures',
+      url: `${ctx.config.appUrl}/nova/login`,
+    });
+  }
+}
+
+async function checkSecondFactor(
+  ctx: AppContext,
+  userId: number,
+  input: { code?: string | undefined; recovery_code?: string | undefined },
+) {
+  const member = { id: userId };
   if (input.code) {
     await acceptCode(ctx, member.id, input.code, false);
   } else {
@@ -229,7 +279,6 @@ export async function finishTotp(
       .returning({ userId: staffCredentials.userId });
     if (!used.length) throw new AppError('totp_invalid');
   }
-  return { member, session: await openStaffSession(ctx, member.id) };
 }
 
 // ── Every console request ───────────────────────────────────────────────────────────────────────

@@ -115,6 +115,13 @@ const mails = {
     action: 'mail.second_factor_reset.action',
     footer: 'mail.footer.security',
   },
+  /** Repeated wrong second-factor codes for a console account (from any address): its owner is told. */
+  secondFactorFailures: {
+    subject: 'mail.second_factor_failures.subject',
+    body: () => ['mail.second_factor_failures.what', 'mail.second_factor_failures.next'],
+    action: 'mail.second_factor_reset.action',
+    footer: 'mail.footer.security',
+  },
   /** A suspension was lifted early by the team (issue 16): the member may sign in again. */
   suspensionLifted: {
     subject: 'mail.suspension_lifted.subject',

@@ -38,6 +38,7 @@ const NOTICE_MAILS = {
     'addressInUse',
     'addressClaimed',
     'secondFactorReset',
+    'secondFactorFailures',
   ],
   deletion: ['deletion'],
   export: ['exportMade'],
