@@ -70,6 +70,8 @@ const APP_ENV = {
   LOG_LEVEL: 'info',
   LOG_FORMAT: 'json',
   RATE_LIMIT_FACTOR: '100',
+  // Every simulated member connects from this machine's one address.
+  REALTIME_MAX_CONNECTIONS_PER_ADDRESS: '100000',
   METRICS_TOKEN,
 };
 // The nodes log as in production (every request, JSON lines) into a file, not onto this terminal.

@@ -17,7 +17,7 @@ const rawWs =
 const realtime = createRealtimeServer({
   app: benchApp,
   adapter: redisUrl === 'none' || rawWs ? createInProcessAdapter() : createRedisAdapter(redisUrl, { prefix }),
-  limits: { maxConnections: 50_000 },
+  limits: { maxConnections: 50_000, maxConnectionsPerAddress: 50_000, subscribeTimeoutSec: 86_400 },
 });
 
 const server = http.createServer(async (req, res) => {

@@ -144,6 +144,18 @@ export async function buildApp(
             : createInProcessAdapter(),
           logger: app.log,
           allowClientEvent,
+          limits: {
+            maxConnectionsPerAddress: config.realtime.maxConnectionsPerAddress,
+            activityTimeoutSec: config.realtime.activityTimeoutSec,
+            // A socket that listens to nothing within the activity timeout gives its place back.
+            subscribeTimeoutSec: config.realtime.activityTimeoutSec,
+          },
+          // The address the rate limits count too: behind a trusted proxy the first of X-Forwarded-For.
+          clientAddress: (req) => {
+            const forwarded = req.headers['x-forwarded-for'];
+            const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(',')[0]?.trim();
+            return (config.trustProxy && first) || req.socket.remoteAddress || '';
+          },
         })
       : null;
   if (embedded) {

@@ -58,6 +58,13 @@ const envSchema = z.object({
   PUSHER_PORT: z.coerce.number().int().positive().optional(),
   PUSHER_SCHEME: z.enum(['http', 'https']).optional(),
   PUSHER_APP_CLUSTER: z.string().default('eu'),
+  /**
+   * Embedded realtime server: live connections from one client address (a household or an office behind
+   * one address has several members, each with a few tabs); more are refused with 4100 "Over capacity".
+   */
+  REALTIME_MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(100),
+  /** Seconds of silence before a ping; a socket that subscribes to nothing this long is closed. */
+  REALTIME_ACTIVITY_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
   /** Where customer-service requests are sent (issue 15). */
   SUPPORT_EMAIL: z.email().default('hilfe@trostnetz.example'),
   /** The operator's details in the imprint (issue 15); empty lines are left out. */
@@ -167,6 +174,9 @@ export interface Config {
     port: number | null;
     scheme: 'http' | 'https' | null;
     cluster: string;
+    /** Embedded server only, per node (not shared across nodes through Redis). */
+    maxConnectionsPerAddress: number;
+    activityTimeoutSec: number;
   };
   rateLimits: Record<RateLimitName, RateLimitRule>;
   /** Failed logins per account: after `max` in `timeWindow`, one attempt every `intervalMs` (slowed, not locked). */
@@ -351,6 +361,8 @@ export function loadConfig(
       port: e.PUSHER_PORT ?? null,
       scheme: e.PUSHER_SCHEME ?? null,
       cluster: e.PUSHER_APP_CLUSTER,
+      maxConnectionsPerAddress: e.REALTIME_MAX_CONNECTIONS_PER_ADDRESS,
+      activityTimeoutSec: e.REALTIME_ACTIVITY_TIMEOUT_SECONDS,
     },
     rateLimits: scaleLimits(e.RATE_LIMIT_FACTOR, {
       login: { max: 10, timeWindow: 60_000 },

@@ -24,10 +24,13 @@ export class Connection {
   eventWindowStart = 0;
   eventsInWindow = 0;
   closed = false;
+  readonly openedAt = this.lastSeen;
 
   constructor(
     readonly ws: WebSocket,
     readonly socketId: string,
+    /** The client address it counts against (maxConnectionsPerAddress). */
+    readonly address: string,
   ) {}
 
   get open(): boolean {

@@ -30,6 +30,7 @@ export function refusalFor(
   ctx: ServerContext,
   key: string,
   params: URLSearchParams,
+  address: string,
 ): [code: number, message: string] | null {
   if (key !== ctx.app.key) return [closeCodes.appNotFound, `App key ${quotable(key)} not found`];
   const protocol = params.get('protocol');
@@ -38,6 +39,13 @@ export function refusalFor(
     return [closeCodes.unsupportedProtocol, 'Unsupported protocol version'];
   if (ctx.connections.size >= ctx.limits.maxConnections) {
     ctx.logger.warn({ connections: ctx.connections.size }, 'realtime connection limit reached');
+    return [closeCodes.overCapacity, 'Over capacity'];
+  }
+  if ((ctx.perAddress.get(address) ?? 0) >= ctx.limits.maxConnectionsPerAddress) {
+    ctx.logger.warn(
+      { limit: ctx.limits.maxConnectionsPerAddress },
+      'realtime connection limit per address reached',
+    );
     return [closeCodes.overCapacity, 'Over capacity'];
   }
   return null;

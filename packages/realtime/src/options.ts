@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import type { RealtimeAdapter } from './adapters/adapter.ts';
 import type { RealtimeLogger } from './logger.ts';
 
@@ -15,7 +16,11 @@ export interface RealtimeLimits {
   maxBufferedBytes: number;
   /** Connections beyond this are refused with 4100 "Over capacity". */
   maxConnections: number;
+  /** Connections from one client address beyond this are refused with 4100 "Over capacity" too. */
+  maxConnectionsPerAddress: number;
   activityTimeoutSec: number;
+  /** A socket that has subscribed to no channel this long after it opened is closed with 4200. */
+  subscribeTimeoutSec: number;
   pongTimeoutMs: number;
   /** Client events per socket per second; more are refused with a 4301 error event. */
   clientEventsPerSecond: number;
@@ -30,7 +35,9 @@ export const defaultLimits: RealtimeLimits = {
   maxChannelsPerSocket: 100,
   maxBufferedBytes: 1_048_576,
   maxConnections: 20_000,
+  maxConnectionsPerAddress: 100,
   activityTimeoutSec: 120,
+  subscribeTimeoutSec: 120,
   pongTimeoutMs: 30_000,
   clientEventsPerSecond: 10,
   maxEventDataBytes: 10_240,
@@ -55,5 +62,7 @@ export interface RealtimeServerOptions {
   /** Defaults to the in-process adapter (single node). */
   adapter?: RealtimeAdapter;
   limits?: Partial<RealtimeLimits>;
+  /** The client address of an upgrade request (behind a proxy: from its header); default the socket's peer. */
+  clientAddress?: (req: IncomingMessage) => string;
   logger?: RealtimeLogger;
 }

@@ -16,6 +16,8 @@ export interface ServerContext {
   readonly allowClientEvent: ((event: ClientEvent) => boolean) | null;
   readonly registry: ChannelRegistry;
   readonly connections: Set<Connection>;
+  /** Open connections per client address (this node's). */
+  readonly perAddress: Map<string, number>;
   /** Sockets we sent a close frame to and that have not closed yet; close() terminates them. */
   readonly closingSockets: Set<WebSocket>;
   /** Adapter calls still running; close() waits for them so presence leaves are not lost. */

@@ -70,6 +70,7 @@ export function createRealtimeServer(opts: RealtimeServerOptions): RealtimeServe
     WebSocket: ConnectedSocket,
   });
   let closing = false;
+  const clientAddress = opts.clientAddress ?? ((req: IncomingMessage) => req.socket.remoteAddress ?? '');
 
   const ctx: ServerContext = {
     app: opts.app,
@@ -79,6 +80,7 @@ export function createRealtimeServer(opts: RealtimeServerOptions): RealtimeServe
     allowClientEvent: opts.allowClientEvent ?? null,
     registry: new ChannelRegistry(adapter),
     connections: new Set(),
+    perAddress: new Map(),
     closingSockets: new Set(),
     inflight: new Set(),
     subscriptionCount: 0,
@@ -99,6 +101,9 @@ export function createRealtimeServer(opts: RealtimeServerOptions): RealtimeServe
     if (connection.closed) return;
     connection.closed = true;
     ctx.connections.delete(connection);
+    const left = (ctx.perAddress.get(connection.address) ?? 1) - 1;
+    if (left > 0) ctx.perAddress.set(connection.address, left);
+    else ctx.perAddress.delete(connection.address);
     releaseAll(ctx, connection);
   };
 
@@ -140,15 +145,16 @@ export function createRealtimeServer(opts: RealtimeServerOptions): RealtimeServe
     ctx.logger.info({ err: error, socketId: connectionOf(this)?.socketId }, 'realtime socket error');
   }
 
-  const accept = (ws: ConnectedSocket, key: string, params: URLSearchParams): void => {
-    const refusal = refusalFor(ctx, key, params);
+  const accept = (ws: ConnectedSocket, key: string, params: URLSearchParams, address: string): void => {
+    const refusal = refusalFor(ctx, key, params, address);
     if (refusal) {
       refuse(ws, ...refusal);
       return;
     }
-    const connection = new Connection(ws, createSocketId());
+    const connection = new Connection(ws, createSocketId(), address);
     ws.connection = connection;
     ctx.connections.add(connection);
+    ctx.perAddress.set(address, (ctx.perAddress.get(address) ?? 0) + 1);
     ws.on('message', onMessage);
     ws.on('pong', onPong);
     ws.on('close', onClose);
@@ -170,7 +176,10 @@ export function createRealtimeServer(opts: RealtimeServerOptions): RealtimeServe
         socket.end('HTTP/1.1 503 Service Unavailable\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
         return true;
       }
-      wss.handleUpgrade(req, socket, head, (ws) => accept(ws as ConnectedSocket, target.key, target.params));
+      const address = clientAddress(req);
+      wss.handleUpgrade(req, socket, head, (ws) =>
+        accept(ws as ConnectedSocket, target.key, target.params, address),
+      );
       return true;
     },
 

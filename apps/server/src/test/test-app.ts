@@ -249,8 +249,10 @@ export async function call(
 }
 
 /** A fresh app listening on a free port of 127.0.0.1, for tests with real WebSocket clients. */
-export async function createListeningTestApp(): Promise<TestApp & { port: number }> {
-  const t = await createTestApp();
+export async function createListeningTestApp(
+  env: Record<string, string> = {},
+): Promise<TestApp & { port: number }> {
+  const t = await createTestApp({}, env);
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   return { ...t, port: (t.app.server.address() as AddressInfo).port };
 }
