@@ -8,7 +8,7 @@ import type {
   ReportStatus,
 } from '@trostnetz/contracts/admin';
 import { APPEAL_WINDOW_DAYS, type ModerationNotice, type MyReport } from '@trostnetz/contracts/moderation';
-import { and, asc, desc, eq, inArray, isNull, ne, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
 import type { Db } from '../../db/client.ts';
 import { messages } from '../../db/schema/chat.ts';
@@ -124,11 +124,25 @@ async function listItem(db: Db, group: ReportRow[], ref: (id: number | null | un
  * then the oldest. An item is in review while any of its reports is (a report that came in meanwhile
  * joins that review); resolved items are grouped by their decision.
  */
+/**
+ * SQL over `reports`: the report names something that exists or existed when it was made. Reports on ids
+ * that never were (a profile id with no account, a post or comment that had no words to keep) are
+ * answered like any other, receipt included, but stay out of the queue and its count.
+ */
+export const reportOnSomething: SQL = sql`(case ${reports.targetType}
+  when 'profile' then exists (select 1 from ${users} u where u.id = ${reports.targetId})
+  when 'post' then ${reports.snapshot} is not null or exists (select 1 from ${posts} p where p.id = ${reports.targetId})
+  when 'comment' then ${reports.snapshot} is not null
+    or exists (select 1 from ${comments} c where c.id = ${reports.targetId})
+  else true end)`;
+
 export async function listReports(db: Db, status: ReportStatus): Promise<AdminReportListItem[]> {
   const rows = await db
     .select()
     .from(reports)
-    .where(status === 'resolved' ? statusWhere(status) : ne(reports.status, 'resolved'))
+    .where(
+      and(status === 'resolved' ? statusWhere(status) : ne(reports.status, 'resolved'), reportOnSomething),
+    )
     .orderBy(asc(reports.id))
     .limit(2000);
   const groups = new Map<string, ReportRow[]>();

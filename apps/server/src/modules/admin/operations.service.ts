@@ -22,6 +22,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { layout } from '../mail/templates.ts';
 import { findActiveUser, mailLocale } from '../users/users.service.ts';
 import { audit } from './audit.service.ts';
+import { reportOnSomething } from './moderation.service.ts';
 
 // ── Dashboard figures: counts only, never who or what ───────────────────────────────────────────
 
@@ -53,8 +54,8 @@ export async function stats(db: Db, days: number): Promise<AdminStats> {
   const rows = (res as unknown as { rows: Record<string, unknown>[] }).rows;
   const totals = (await db.execute(sql`select
       (select count(*) from users where deleted_at is null) as members,
-      (select count(*) from reports where status <> 'resolved') as open_reports,
-      (select min(created_at) from reports where status <> 'resolved') as oldest,
+      (select count(*) from reports where status <> 'resolved' and ${reportOnSomething}) as open_reports,
+      (select min(created_at) from reports where status <> 'resolved' and ${reportOnSomething}) as oldest,
       (select count(*) from subscriptions where status in ('active', 'past_due')) as premium`)) as unknown as {
     rows: Record<string, unknown>[];
   };
