@@ -79,6 +79,39 @@ describe('connection', () => {
     expect(await raw().closed).toBe(4100);
   });
 
+  it('connections from one address beyond maxConnectionsPerAddress are refused with 4100 "Over capacity"; others and a freed place are not', async () => {
+    server = await startTestServer({
+      limits: { maxConnectionsPerAddress: 2 },
+      // The test's own header stands for the client's address.
+      clientAddress: (req) => String(req.headers['user-agent']),
+    });
+    const from = (address: string) => new RawClient(server.port, undefined, { 'user-agent': address });
+    const first = from('a');
+    await Promise.all([first.socketId(), from('a').socketId(), from('b').socketId()]);
+    const third = from('a');
+    const refusal = await third.next((f) => f.event === 'pusher:error');
+    expect(JSON.parse(refusal.data as string)).toEqual({ code: 4100, message: 'Over capacity' });
+    expect(await third.closed).toBe(4100);
+    expect(server.realtime.stats().connections).toBe(3);
+    first.close();
+    await waitUntil(() => server.realtime.stats().connections === 2);
+    await from('a').socketId();
+    expect(server.realtime.stats().connections).toBe(3);
+  });
+
+  it('a socket that subscribes to no channel within subscribeTimeoutSec is closed with 4200; a subscribed one stays', async () => {
+    server = await startTestServer({ limits: { subscribeTimeoutSec: 0.3 } });
+    const idle = raw();
+    const listening = raw();
+    await Promise.all([idle.socketId(), listening.socketId()]);
+    listening.send('pusher:subscribe', { channel: 'news' });
+    await listening.next((f) => f.event === 'pusher_internal:subscription_succeeded');
+    expect(await idle.closed).toBe(4200);
+    await sleep(400);
+    expect(listening.closeCode).toBeNull();
+    expect(server.realtime.stats().connections).toBe(1);
+  });
+
   it('pusher:ping is answered with pusher:pong', async () => {
     server = await startTestServer();
     const socket = raw();

@@ -140,8 +140,12 @@ export class RawClient {
   readonly ws: WebSocket;
   readonly closed: Promise<number>;
 
-  constructor(port: number, path = `/app/${testApp.key}?protocol=7&client=js&version=8.4.0`) {
-    this.ws = new WebSocket(`ws://127.0.0.1:${port}${path}`);
+  constructor(
+    port: number,
+    path = `/app/${testApp.key}?protocol=7&client=js&version=8.4.0`,
+    headers?: Record<string, string>,
+  ) {
+    this.ws = new WebSocket(`ws://127.0.0.1:${port}${path}`, { headers });
     this.ws.on('message', (raw) => {
       this.frames.push(JSON.parse(raw.toString()) as RawFrame);
       for (const wake of this.waiters.splice(0)) wake();
