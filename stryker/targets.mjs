@@ -178,12 +178,14 @@ export const TARGETS = {
     tests: 'payments',
   },
 
-  // The web app's router: which route a path opens, navigations that wait for their loader and screen,
-  // redirects, the latest navigation winning, the error screen, links, NavLink's rule, the query string. Its
-  // own tests only; the app's routing tests run in npm test.
+  // The web app's route table on React Router's data router (decision 028): each screen's guard as its loader
+  // (before the screen shows, with its prefetch, redirects, failures on the error screen), screens fetched once
+  // when first opened, the frames shared by the screens that name them, the onboarding gate, the screen's
+  // table entry as what the frame reads, and the app's frame around them all. Its own tests only; the app's
+  // routing tests run in npm test. React Router itself is not ours to mutate.
   router: {
-    mutate: ['apps/web/src/lib/router.tsx'],
-    tests: web(['src/lib/router.test.tsx']),
+    mutate: ['apps/web/src/app/router.tsx', 'apps/web/src/app/use-route-meta.ts'],
+    tests: web(['src/app/router.test.tsx']),
   },
   // The FAQ search: folding of case, accents and umlaut spellings, word forms by the FAQ's language, every
   // word of the search matching.
@@ -197,8 +199,8 @@ export const TARGETS = {
   // call: not the module-level query definitions and client (Stryker's static mutants).
   'first-screen': {
     mutate: [
-      'apps/web/src/app/app.tsx:19-36',
-      'apps/web/src/app/guard-loader.ts:75-94',
+      'apps/web/src/app/app.tsx:20-38',
+      'apps/web/src/app/guard-loader.ts:75-95',
       'apps/web/src/features/dashboard/api/prefetch.ts',
       'apps/web/src/features/chat/api/get-unread.ts:1-34',
       'apps/web/src/lib/query-client.ts:17-46',

@@ -1,3 +1,5 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
@@ -6,13 +8,28 @@ import { delivery } from './build/delivery.ts';
 import { zodWithoutJsonSchema } from './build/zod-browser.ts';
 import { HOME_NAMESPACES, SHELL_NAMESPACES } from './src/locales/shell-namespaces.ts';
 
+const require = createRequire(import.meta.url);
 const backend = 'http://127.0.0.1:3000';
 
-export default defineConfig(() => ({
+export default defineConfig(({ command }) => ({
   resolve: {
+    // React Router 7's package.json names only its development build, whatever the mode (remix-run/react-router
+    // #12532, #14102): development warnings and checks would ship to every member. The build takes its production
+    // build, which it ships beside it; the dev server and the tests keep the warnings.
     alias: [
       // zod without its `new Function` probe, which the CSP reports as a violation (src/lib/zod.ts).
       { find: /^zod$/, replacement: fileURLToPath(new URL('./src/lib/zod.ts', import.meta.url)) },
+      ...(command === 'build'
+        ? [
+            {
+              find: /^react-router$/,
+              replacement: path.join(
+                path.dirname(require.resolve('react-router/package.json')),
+                'dist/production/index.mjs',
+              ),
+            },
+          ]
+        : []),
     ],
   },
   plugins: [
@@ -96,6 +113,7 @@ export default defineConfig(() => ({
           )
             return 'dialog';
           if (/node_modules\/(react|react-dom|scheduler)\//.test(id)) return 'react';
+          if (id.includes('node_modules/react-router')) return 'router';
           if (id.includes('node_modules/zod')) return 'zod';
           // Only TanStack Query: the console's table library (@tanstack/react-table) stays in its chunks. React's
           // useSyncExternalStore shim (for react-i18next) with them: alone, a chunk below 1 KB, sent uncompressed.

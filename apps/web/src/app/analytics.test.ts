@@ -1,26 +1,25 @@
-import { createMemoryHistory } from 'history';
+import { createMemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fallbackConfig, useConfigStore } from '../lib/config.ts';
 import { useConsentStore } from '../lib/consent.ts';
-import { createRouter } from '../lib/router.tsx';
 import { track } from '../lib/track.ts';
 import { startAnalytics, VISITOR_STORAGE_KEY } from './analytics.ts';
 import { routes } from './route-meta.ts';
 
 const routeFor = (meta: (typeof routes)[keyof typeof routes]) => ({
   path: meta.path,
-  meta,
-  component: () => null,
+  handle: meta,
+  Component: () => null,
 });
 
 let beacons: Array<{ url: string; params: Record<string, string> }>;
 let stop: () => void;
 
 function start(at: string) {
-  const router = createRouter({
-    routes: [routeFor(routes.dashboard), routeFor(routes['chat-with']), routeFor(routes.verification)],
-    history: createMemoryHistory({ initialEntries: [at] }),
-  });
+  const router = createMemoryRouter(
+    [routeFor(routes.dashboard), routeFor(routes['chat-with']), routeFor(routes.verification)],
+    { initialEntries: [at] },
+  );
   stop = startAnalytics(router);
   return router;
 }

@@ -1,6 +1,6 @@
+import type { createBrowserRouter } from 'react-router';
 import { useConfigStore } from '../lib/config.ts';
 import { useConsentStore } from '../lib/consent.ts';
-import type { Router as AppRouter } from '../lib/router.tsx';
 import { setTrackingSink, type TrackedEvent } from '../lib/track.ts';
 import type { RouteMeta } from './route-meta.ts';
 
@@ -12,7 +12,7 @@ import type { RouteMeta } from './route-meta.ts';
  */
 export const VISITOR_STORAGE_KEY = 'analytics_visitor';
 
-type Router = AppRouter<RouteMeta>;
+type Router = ReturnType<typeof createBrowserRouter>;
 type Params = Record<string, string>;
 
 /** Event category and action per tracked event, as they appear in Matomo's reports. */
@@ -80,7 +80,7 @@ export function eventParams(event: TrackedEvent, data?: Record<string, string | 
 
 /** The innermost matched route's meta, or undefined while no screen is matched. */
 function currentMeta(router: Router): RouteMeta | undefined {
-  return router.state.match?.route.meta;
+  return router.state.matches.at(-1)?.route.handle as RouteMeta | undefined;
 }
 
 /**

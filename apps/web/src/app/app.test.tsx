@@ -1,6 +1,6 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryHistory } from 'history';
+import { createMemoryRouter } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setCookie } from '../lib/cookies.ts';
 import { buildUser } from '../test/factories.ts';
@@ -68,7 +68,7 @@ async function boot(url: string, { signedIn }: { signedIn: boolean }) {
   const { i18n, loadLocale } = await import('../lib/i18n.ts');
   // The fresh module has German only; the app fetches English when chosen (lib/i18n.ts).
   await loadLocale('en');
-  const router = createAppRouter(createMemoryHistory({ initialEntries: [url] }));
+  const router = createAppRouter((routes) => createMemoryRouter(routes, { initialEntries: [url] }));
   render(<App router={router} />);
   return { router, i18n };
 }
@@ -223,7 +223,7 @@ describe('the app (guard + page behaviour, SPEC.md §2)', () => {
       '/login?next=%2Fdashboard%3Ffrom%3Dmail',
     );
     // In place of the screen that needed the session: back does not return to it.
-    expect(router.state.action).toBe('REPLACE');
+    expect(router.state.historyAction).toBe('REPLACE');
   });
 
   it('session rule (issue 9 item 16): a session ending during a navigation leaves it to the guard, which keeps its target', async () => {

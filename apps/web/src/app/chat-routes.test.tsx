@@ -1,6 +1,6 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryHistory } from 'history';
+import { createMemoryRouter } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setCookie } from '../lib/cookies.ts';
 import { buildMessage, buildPartner } from '../test/chat-factories.ts';
@@ -34,7 +34,7 @@ async function boot(url: string) {
   setCookie('prod-access-token', 'acc');
   setCookie('prod-refresh-token', 'ref');
   const { App, createAppRouter } = await import('./app.tsx');
-  const router = createAppRouter(createMemoryHistory({ initialEntries: [url] }));
+  const router = createAppRouter((routes) => createMemoryRouter(routes, { initialEntries: [url] }));
   render(<App router={router} />);
   return router;
 }

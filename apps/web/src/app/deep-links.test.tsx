@@ -1,6 +1,6 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryHistory } from 'history';
+import { createMemoryRouter } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setCookie } from '../lib/cookies.ts';
 import { buildMessage, buildPartner } from '../test/chat-factories.ts';
@@ -79,7 +79,7 @@ async function boot(url: string, { signedIn }: { signedIn: boolean }) {
     setCookie('prod-refresh-token', 'ref');
   }
   const { App, createAppRouter } = await import('./app.tsx');
-  const router = createAppRouter(createMemoryHistory({ initialEntries: [url] }));
+  const router = createAppRouter((routes) => createMemoryRouter(routes, { initialEntries: [url] }));
   render(<App router={router} />);
   return router;
 }

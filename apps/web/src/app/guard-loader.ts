@@ -1,3 +1,4 @@
+import { type LoaderFunctionArgs, redirect } from 'react-router';
 import { getUser } from '../domain/account/get-user.ts';
 import { loadedPartners, partnersQuery } from '../domain/partners/partners.ts';
 import { isChatPartner } from '../features/chat/chat-partners.ts';
@@ -6,7 +7,6 @@ import { getAppConfig } from '../lib/config.ts';
 import { leaveTo } from '../lib/external-navigation.ts';
 import { loadAllTexts, loadHomeTexts } from '../lib/i18n.ts';
 import { queryClient } from '../lib/query-client.ts';
-import { type LoaderArgs, redirect } from '../lib/router.tsx';
 import type { Screen } from '../lib/screens.ts';
 import { authenticatedUser, useUserStore } from '../lib/storage/user-store.ts';
 import { ensureBootstrapped } from './bootstrap.ts';
@@ -74,7 +74,8 @@ async function settle(decide: (progress: Progress) => GuardDecision): Promise<nu
 
 export const guardLoader =
   (meta: RouteMeta, prefetch?: Screen['prefetch']) =>
-  async ({ location, params }: LoaderArgs) => {
+  async ({ request, params }: LoaderFunctionArgs) => {
+    const location = new URL(request.url);
     await settle((progress) =>
       decideNavigation(meta, snapshot(), {
         ...progress,

@@ -1,7 +1,7 @@
 import { Compass } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { ButtonLink } from '../components/ui/button.tsx';
-import { Link } from '../lib/router.tsx';
 
 export function NotFoundScreen() {
   const { t } = useTranslation('errors');

@@ -1,5 +1,5 @@
 import { render, screen } from '@testing-library/react';
-import { createMemoryHistory } from 'history';
+import { createMemoryRouter } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setCookie } from '../lib/cookies.ts';
 import { buildUser } from '../test/factories.ts';
@@ -28,7 +28,7 @@ async function boot(url: string) {
   setCookie('prod-access-token', 'acc');
   setCookie('prod-refresh-token', 'ref');
   const { App, createAppRouter } = await import('./app.tsx');
-  const router = createAppRouter(createMemoryHistory({ initialEntries: [url] }));
+  const router = createAppRouter((routes) => createMemoryRouter(routes, { initialEntries: [url] }));
   render(<App router={router} />);
   return router;
 }

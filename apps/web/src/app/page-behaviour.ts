@@ -1,9 +1,9 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigationType } from 'react-router';
 import { totalUnread, useChatStore } from '../domain/chat/chat-store.ts';
 import { useAppConfig } from '../lib/config.ts';
 import { i18n } from '../lib/i18n.ts';
-import { useLocation, useNavigationType } from '../lib/router.tsx';
 import type { RouteMeta } from './route-meta.ts';
 
 /** SPEC.md §2 Page behaviour: "<product> – <route title>", led by the unread count, e.g. "(2) …". */

@@ -1,8 +1,8 @@
 import { CloudOff } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { CrisisButton } from '../components/crisis/crisis-button.tsx';
 import { Button } from '../components/ui/button.tsx';
-import { Link } from '../lib/router.tsx';
 
 /** Shown when a screen could not load (e.g. the server is unreachable): calm, with a retry. */
 export function RouteError() {

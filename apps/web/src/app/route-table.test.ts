@@ -1,5 +1,5 @@
+import { matchRoutes } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { matchRoute } from '../lib/router.tsx';
 import { routeTitle } from './page-behaviour.ts';
 import { type RouteMeta, type RouteName, routes, screenTable } from './route-meta.ts';
 import { appRoutes } from './router.tsx';
@@ -130,7 +130,8 @@ const flagsOf = ({ guest, scrollToTop, headerVariant, notTracked, onboarded }: R
   );
 
 /** The meta of the deepest route the router matches for an address. */
-const matched = (address: string) => matchRoute(appRoutes, address)?.route.meta?.name;
+const matched = (address: string) =>
+  (matchRoutes(appRoutes, address)?.at(-1)?.route.handle as RouteMeta | undefined)?.name;
 
 describe('SPEC.md §2 screens and routes: one table for router, guard, page behaviour and analytics', () => {
   it.each(spec)('%s: path %s, its flags and its title in German and English', (name, path, flags, de, en) => {

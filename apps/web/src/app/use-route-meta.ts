@@ -1,7 +1,7 @@
-import { useRouteMatch } from '../lib/router.tsx';
+import { useMatches } from 'react-router';
 import type { RouteMeta } from './route-meta.ts';
 
-/** The meta of the route on screen. */
+/** The meta of the screen on show: the deepest matched route's `handle` (a layout route has none). */
 export function useRouteMeta(): RouteMeta | undefined {
-  return useRouteMatch<RouteMeta>()?.route.meta;
+  return useMatches().at(-1)?.handle as RouteMeta | undefined;
 }

@@ -1,11 +1,10 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { StaffMe } from '@trostnetz/contracts/admin';
-import { createMemoryHistory } from 'history';
 import type { ComponentType } from 'react';
 import { I18nextProvider } from 'react-i18next';
+import { createMemoryRouter, RouterProvider } from 'react-router';
 import { i18n } from '../lib/i18n.ts';
-import { createRouter, RouterProvider } from '../lib/router.tsx';
 import '../features/nova/console-texts.ts';
 import { StaffContext } from '../features/nova/staff-context.ts';
 import { saveStaffToken } from '../features/nova/staff-session.ts';
@@ -25,13 +24,13 @@ export function renderConsole(
   { path, url = path, me = staff() }: { path: string; url?: string; me?: StaffMe },
 ) {
   saveStaffToken({ token: 'staff-token', expires_at: new Date(Date.now() + 600_000).toISOString() });
-  const router = createRouter({
-    routes: [
-      { path, component: Screen },
-      { path: '*', component: () => <p data-testid="elsewhere">elsewhere</p> },
+  const router = createMemoryRouter(
+    [
+      { path, Component: Screen },
+      { path: '*', Component: () => <p data-testid="elsewhere">elsewhere</p> },
     ],
-    history: createMemoryHistory({ initialEntries: [url] }),
-  });
+    { initialEntries: [url] },
+  );
   const client = new QueryClient({
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
   });

@@ -1,24 +1,23 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
-import { createMemoryHistory } from 'history';
 import type { ComponentType } from 'react';
 import { I18nextProvider } from 'react-i18next';
+import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
 import { i18n } from '../lib/i18n.ts';
-import { createRouter, RouterProvider } from '../lib/router.tsx';
 
 /** Renders one screen at `path` with the providers the app uses; other paths render their name. */
 export function renderScreen(
   Screen: ComponentType,
   { path = '/', url = path }: { path?: string; url?: string } = {},
 ) {
-  const router = createRouter({
-    routes: [
-      { path, component: Screen },
-      { path: '*', component: () => <p data-testid="elsewhere">elsewhere</p> },
+  const router = createMemoryRouter(
+    [
+      { path, Component: Screen },
+      { path: '*', Component: () => <p data-testid="elsewhere">elsewhere</p> },
     ],
-    history: createMemoryHistory({ initialEntries: [url] }),
-  });
+    { initialEntries: [url] },
+  );
   const client = new QueryClient({
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
   });

@@ -2,9 +2,9 @@ import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { Bell, EyeOff, LogOut, ShieldCheck, Sparkles, User as UserIcon, UserRound } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { cn } from '../../components/ui/cn.ts';
 import { useSignOut } from '../../features/auth/hooks/use-sign-out.ts';
-import { useNavigate } from '../../lib/router.tsx';
 import { displayedUser, useUserStore } from '../../lib/storage/user-store.ts';
 
 const itemClass =

@@ -1,6 +1,6 @@
 import { HeartHandshake } from 'lucide-react';
+import { Link } from 'react-router';
 import { useAppConfig } from '../../lib/config.ts';
-import { Link } from '../../lib/router.tsx';
 
 /** `narrow`: the logo stands alone below 640 px, where a header holds more than crisis help beside it. */
 export function Brand({ to, narrow = false }: { to: string; narrow?: boolean }) {

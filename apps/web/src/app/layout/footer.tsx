@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { CrisisButton } from '../../components/crisis/crisis-button.tsx';
 import { LanguageSwitch } from '../../components/language-switch.tsx';
 import { ButtonLink } from '../../components/ui/button.tsx';
 import { useAppConfig } from '../../lib/config.ts';
 import { useConsentStore } from '../../lib/consent.ts';
-import { Link } from '../../lib/router.tsx';
 
 const legalLinks = [
   { to: '/imprint', key: 'footer.imprint' },

@@ -1,9 +1,9 @@
 import { Bookmark, LayoutDashboard, type LucideIcon, MessageCircle, UsersRound } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { NavLink } from 'react-router';
 import { cn } from '../../components/ui/cn.ts';
 import { totalUnread, useChatStore } from '../../domain/chat/chat-store.ts';
 import { UnreadBadge } from '../../features/chat/components/unread-badge.tsx';
-import { NavLink } from '../../lib/router.tsx';
 
 export const memberNav: Array<{ to: string; key: string; icon: LucideIcon }> = [
   { to: '/dashboard', key: 'nav.dashboard', icon: LayoutDashboard },

@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
+import { Outlet, useNavigation } from 'react-router';
 import { cn } from '../../components/ui/cn.ts';
 import { useSessionHeartbeat } from '../../features/auth/hooks/use-session-heartbeat.ts';
 import { useChatLive } from '../../features/chat/hooks/use-chat-live.ts';
 import { CookieConsentBanner } from '../../features/cookie-consent/components/cookie-consent-banner.tsx';
-import { Outlet, useNavigation } from '../../lib/router.tsx';
 import { authenticatedUser, displayedUser, useUserStore } from '../../lib/storage/user-store.ts';
 import { usePageBehaviour } from '../page-behaviour.ts';
 import { useRealtimeConnection } from '../use-realtime-connection.ts';

@@ -1,7 +1,7 @@
 import { ClipboardList } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { useAppConfig } from '../../lib/config.ts';
-import { Link } from '../../lib/router.tsx';
 import { buttonClass } from '../ui/button.tsx';
 import { Card } from '../ui/card.tsx';
 

@@ -1,5 +1,5 @@
 import type { ButtonHTMLAttributes, ReactNode } from 'react';
-import { Link, type LinkProps } from '../../lib/router.tsx';
+import { Link, type LinkProps } from 'react-router';
 import { cn } from './cn.ts';
 import { Spinner } from './spinner.tsx';
 

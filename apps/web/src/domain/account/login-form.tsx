@@ -1,6 +1,7 @@
 import type { User } from '@trostnetz/contracts/user';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { PasswordField } from '../../components/ui/password-field.tsx';
@@ -8,7 +9,6 @@ import { TextField } from '../../components/ui/text-field.tsx';
 import { useErrorMessage } from '../../lib/error-message.ts';
 import { submitWith, useFieldState } from '../../lib/form-state.ts';
 import { useLazyZodForm } from '../../lib/lazy-form.ts';
-import { Link } from '../../lib/router.tsx';
 import { useLogin } from './login.ts';
 
 /** The form's schema, fetched when the form is first focused or sent (issue 13). */

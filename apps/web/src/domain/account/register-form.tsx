@@ -2,6 +2,7 @@ import { registerBody } from '@trostnetz/contracts/auth';
 import { PASSWORD_MIN } from '@trostnetz/contracts/fields';
 import type { User } from '@trostnetz/contracts/user';
 import { Trans, useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { CheckboxField } from '../../components/ui/checkbox-field.tsx';
@@ -10,7 +11,6 @@ import { TextField } from '../../components/ui/text-field.tsx';
 import { useErrorMessage } from '../../lib/error-message.ts';
 import { submitWith, useFieldState, useZodForm } from '../../lib/form.ts';
 import { getLocale } from '../../lib/i18n.ts';
-import { Link } from '../../lib/router.tsx';
 import { useRegister } from './register.ts';
 
 function NewTabLink({ to, children }: { to: string; children?: React.ReactNode }) {

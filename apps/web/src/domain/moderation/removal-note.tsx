@@ -1,6 +1,6 @@
 import { ShieldAlert } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from '../../lib/router.tsx';
+import { Link } from 'react-router';
 
 /**
  * What the author of removed content sees above their own text (issue 16): the team removed it,

@@ -2,10 +2,10 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import type { LucideIcon } from 'lucide-react';
 import { Fragment, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { QueryView } from '../../components/ui/query-view.tsx';
-import { Link } from '../../lib/router.tsx';
 import { PartnerAvatar, useDisplayName } from './partner-avatar.tsx';
 
 /**

@@ -1,11 +1,11 @@
 import { forgotPasswordBody } from '@trostnetz/contracts/auth';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { useErrorMessage } from '../../../lib/error-message.ts';
 import { submitWith, useFieldState, useZodForm } from '../../../lib/form.ts';
-import { Link } from '../../../lib/router.tsx';
 import { useForgotPassword } from '../api/forgot-password.ts';
 import { AuthCard } from './auth-card.tsx';
 

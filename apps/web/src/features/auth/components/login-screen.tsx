@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { LoginForm } from '../../../domain/account/login-form.tsx';
 import { returnTarget, withReturnTo } from '../../../lib/return-to.ts';
-import { Link, useLocation, useNavigate } from '../../../lib/router.tsx';
 import { AuthCard } from './auth-card.tsx';
 
 export type LoginNotice = 'passwordChanged' | 'verified';

@@ -1,11 +1,11 @@
 import { LogOut, MailCheck, RefreshCw } from 'lucide-react';
 import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { getUser } from '../../../domain/account/get-user.ts';
 import { useErrorMessage } from '../../../lib/error-message.ts';
-import { useLocation, useNavigate } from '../../../lib/router.tsx';
 import { useUserStore } from '../../../lib/storage/user-store.ts';
 import { useSignOut } from '../hooks/use-sign-out.ts';
 import { AuthCard } from './auth-card.tsx';

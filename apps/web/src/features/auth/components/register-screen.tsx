@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { RegisterForm } from '../../../domain/account/register-form.tsx';
 import { returnTarget, withReturnTo } from '../../../lib/return-to.ts';
-import { Link, useLocation, useNavigate } from '../../../lib/router.tsx';
 import { AuthCard } from './auth-card.tsx';
 
 export function RegisterScreen() {

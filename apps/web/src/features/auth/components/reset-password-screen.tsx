@@ -1,13 +1,13 @@
 import { resetPasswordBody } from '@trostnetz/contracts/auth';
 import { PASSWORD_MIN } from '@trostnetz/contracts/fields';
 import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { PasswordField } from '../../../components/ui/password-field.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { useErrorMessage } from '../../../lib/error-message.ts';
 import { submitWith, useFieldState, useZodForm } from '../../../lib/form.ts';
-import { Link, useNavigate, useParams } from '../../../lib/router.tsx';
 import { useResetPassword } from '../api/reset-password.ts';
 import { AuthCard } from './auth-card.tsx';
 import type { LoginNotice } from './login-screen.tsx';

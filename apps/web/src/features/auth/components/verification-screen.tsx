@@ -1,10 +1,10 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate, useParams } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { ButtonLink } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { getUser } from '../../../domain/account/get-user.ts';
-import { useLocation, useNavigate, useParams } from '../../../lib/router.tsx';
 import { getAccessToken } from '../../../lib/tokens.ts';
 import { useVerifyEmail } from '../api/verify-email.ts';
 import { AuthCard } from './auth-card.tsx';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useNavigate } from '../../../lib/router.tsx';
+import { useNavigate } from 'react-router';
 import { logout } from '../api/logout.ts';
 
 /**

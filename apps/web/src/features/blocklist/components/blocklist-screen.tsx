@@ -1,11 +1,11 @@
 import { Eye, EyeOff } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Page } from '../../../components/ui/page.tsx';
 import { MemberList, MemberRow } from '../../../domain/partners/member-list.tsx';
 import { useErrorMessage } from '../../../lib/error-message.ts';
 import { getLocale } from '../../../lib/i18n.ts';
-import { useLocation } from '../../../lib/router.tsx';
 import { useBlocklist } from '../api/get-blocklist.ts';
 import { useUnhideMember } from '../api/unhide-member.ts';
 

@@ -1,10 +1,10 @@
 import type { Partner } from '@trostnetz/contracts/partners';
 import { ChevronRight } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { cn } from '../../../components/ui/cn.ts';
 import { useChatStore } from '../../../domain/chat/chat-store.ts';
 import { PartnerAvatar, useDisplayName } from '../../../domain/partners/partner-avatar.tsx';
-import { Link } from '../../../lib/router.tsx';
 import { UnreadBadge } from './unread-badge.tsx';
 
 /** One conversation in the list: who, online, the last message if known, unread count. */

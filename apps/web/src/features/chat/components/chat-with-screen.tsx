@@ -1,9 +1,9 @@
 import { MessagesSquare } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Page } from '../../../components/ui/page.tsx';
 import { usePartners } from '../../../domain/partners/partners.ts';
-import { useParams } from '../../../lib/router.tsx';
 import { displayedUser, useUserStore } from '../../../lib/storage/user-store.ts';
 import { isChatPartner } from '../chat-partners.ts';
 import { Conversation } from './conversation.tsx';

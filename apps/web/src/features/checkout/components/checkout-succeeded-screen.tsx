@@ -2,12 +2,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { CircleAlert, Info, Sparkles } from 'lucide-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Page } from '../../../components/ui/page.tsx';
 import { LoadingNote } from '../../../components/ui/spinner.tsx';
 import { getUser } from '../../../domain/account/get-user.ts';
 import { realtimeBus } from '../../../lib/realtime.ts';
-import { useSearchParams } from '../../../lib/router.tsx';
 import { useCheckoutState } from '../api/get-checkout-state.ts';
 
 /** The real state of one checkout: confirming until the payment is confirmed, then premium, live. */

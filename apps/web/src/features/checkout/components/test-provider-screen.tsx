@@ -1,5 +1,6 @@
 import { FlaskConical } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
@@ -7,7 +8,6 @@ import { Page } from '../../../components/ui/page.tsx';
 import { QueryView } from '../../../components/ui/query-view.tsx';
 import { formatMoney } from '../../../domain/premium/plans.ts';
 import { useErrorMessage } from '../../../lib/error-message.ts';
-import { useParams } from '../../../lib/router.tsx';
 import { useFinishTestSession, useTestSession } from '../api/test-provider.ts';
 import { useContinueAt } from '../hooks/use-continue-at.ts';
 

@@ -1,5 +1,5 @@
+import { useNavigate } from 'react-router';
 import { leaveTo } from '../../../lib/external-navigation.ts';
-import { useNavigate } from '../../../lib/router.tsx';
 
 /** Goes to an address the server answered: inside the app by the router, elsewhere (Stripe) by leaving. */
 export function useContinueAt() {

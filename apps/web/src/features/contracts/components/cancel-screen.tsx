@@ -1,6 +1,7 @@
 import { cancellationBody, type DeclarationReceived } from '@trostnetz/contracts/payments';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
@@ -9,7 +10,6 @@ import { TextField } from '../../../components/ui/text-field.tsx';
 import { TextareaField } from '../../../components/ui/textarea-field.tsx';
 import { useErrorMessage } from '../../../lib/error-message.ts';
 import { applyServerErrors, submitWith, useFieldState, useZodForm } from '../../../lib/form.ts';
-import { Link } from '../../../lib/router.tsx';
 import { authenticatedUser, useUserStore } from '../../../lib/storage/user-store.ts';
 import { useSendCancellation } from '../api/send-declaration.ts';
 import { ReceivedNote } from './received-note.tsx';

@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button, ButtonLink } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { Page } from '../../../components/ui/page.tsx';
 import { useErrorMessage } from '../../../lib/error-message.ts';
-import { useParams } from '../../../lib/router.tsx';
 import { useConfirmDeclaration } from '../api/send-declaration.ts';
 
 /**

@@ -1,9 +1,9 @@
 import { Cookie } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { useConsentStore } from '../../../lib/consent.ts';
-import { Link } from '../../../lib/router.tsx';
 import { useAttributionCookie } from '../hooks/use-attribution-cookie.ts';
 
 /** The cookie-consent tool: necessary cookies always, statistics only when chosen. */

@@ -2,6 +2,7 @@ import { FEEDS, type Feed } from '@trostnetz/contracts/feeds';
 import type { FeedItem } from '@trostnetz/contracts/groups';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
@@ -9,7 +10,6 @@ import { QueryView } from '../../../components/ui/query-view.tsx';
 import { CollapsedNote } from '../../../domain/posts/collapsed-note.tsx';
 import { ContentNoteTags } from '../../../domain/posts/content-notes.tsx';
 import { PostTime } from '../../../domain/posts/post-time.tsx';
-import { Link } from '../../../lib/router.tsx';
 import { useFeedPages, useFeeds } from '../api/get-feeds.ts';
 
 /** The three group feeds: replies to me, my partners' posts, posts about a loss like mine. */

@@ -2,6 +2,7 @@ import type { User } from '@trostnetz/contracts/user';
 import { RotateCcw } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
@@ -10,7 +11,6 @@ import { Switch } from '../../../components/ui/switch.tsx';
 import { useAppConfig } from '../../../lib/config.ts';
 import { useErrorMessage } from '../../../lib/error-message.ts';
 import { leaveTo } from '../../../lib/external-navigation.ts';
-import { useNavigate } from '../../../lib/router.tsx';
 import { useResetMatching } from '../api/reset-matching.ts';
 import { useToggleMatching } from '../api/toggle-matching.ts';
 

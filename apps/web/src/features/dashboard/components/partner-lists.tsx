@@ -1,12 +1,12 @@
 import type { Partner } from '@trostnetz/contracts/partners';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { FriendActionDialog } from '../../../domain/friendship/friend-action-dialog.tsx';
 import { MatchReasons } from '../../../domain/partners/match-reasons.tsx';
 import { PartnerAvatar, useDisplayName } from '../../../domain/partners/partner-avatar.tsx';
 import { SupporterBadge } from '../../../domain/partners/supporter-badge.tsx';
-import { Link } from '../../../lib/router.tsx';
 
 /** Requests waiting for the member's answer (friend_status 1), answered right here. */
 export function ReceivedRequests({ partners }: { partners: Partner[] }) {

@@ -2,11 +2,11 @@ import { FriendStatus } from '@trostnetz/contracts/friend-status';
 import type { Partner } from '@trostnetz/contracts/partners';
 import { Clock, UserPlus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { Button, ButtonLink } from '../../../components/ui/button.tsx';
 import { FriendActionDialog } from '../../../domain/friendship/friend-action-dialog.tsx';
 import { MatchReasons } from '../../../domain/partners/match-reasons.tsx';
 import { PartnerAvatar, useDisplayName } from '../../../domain/partners/partner-avatar.tsx';
-import { Link } from '../../../lib/router.tsx';
 
 /** One suggestion: who, why you match, and the first step towards each other. */
 export function SuggestionCard({ partner }: { partner: Partner }) {

@@ -1,6 +1,7 @@
 import { FriendStatus } from '@trostnetz/contracts/friendship';
 import { HeartHandshake, UserPlus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button, ButtonLink } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
@@ -12,7 +13,6 @@ import { MatchReasons } from '../../../domain/partners/match-reasons.tsx';
 import { PartnerAvatar, useDisplayName } from '../../../domain/partners/partner-avatar.tsx';
 import { usePartners } from '../../../domain/partners/partners.ts';
 import { useErrorMessage } from '../../../lib/error-message.ts';
-import { Link, useParams } from '../../../lib/router.tsx';
 
 /** /friend-request/:id (the e-mail links here; id = the requester): answer the request. */
 export function AcceptFriendRequestScreen() {

@@ -1,6 +1,6 @@
 import type { PostAuthor } from '@trostnetz/contracts/groups';
 import { useTranslation } from 'react-i18next';
-import { Link } from '../../../lib/router.tsx';
+import { Link } from 'react-router';
 import { useUserStore } from '../../../lib/storage/user-store.ts';
 
 /** The author's nickname, linked to their profile (where they can be hidden or reported); gone accounts plain. */

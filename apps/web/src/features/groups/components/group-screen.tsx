@@ -1,12 +1,12 @@
 import type { GroupDetail } from '@trostnetz/contracts/groups';
 import { ArrowLeft, SearchX, Users } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { LoadingNote } from '../../../components/ui/spinner.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { useErrorMessage } from '../../../lib/error-message.ts';
-import { Link, useParams } from '../../../lib/router.tsx';
 import { useGroup } from '../api/get-group.ts';
 import { GroupPosts } from './group-posts.tsx';
 import { MembershipButton } from './membership-button.tsx';

@@ -1,9 +1,9 @@
 import type { GroupCategory, GroupSummary } from '@trostnetz/contracts/groups';
 import { Users } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { Page } from '../../../components/ui/page.tsx';
 import { QueryView } from '../../../components/ui/query-view.tsx';
-import { Link } from '../../../lib/router.tsx';
 import { useGroups } from '../api/get-groups.ts';
 import { MembershipButton } from './membership-button.tsx';
 

@@ -2,11 +2,11 @@ import type { Post } from '@trostnetz/contracts/groups';
 import { MessageSquare } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { CollapsedNote } from '../../../domain/posts/collapsed-note.tsx';
 import { ContentNoteTags } from '../../../domain/posts/content-notes.tsx';
 import { MemberText } from '../../../domain/posts/member-text.tsx';
 import { PostTime } from '../../../domain/posts/post-time.tsx';
-import { Link } from '../../../lib/router.tsx';
 import { AuthorName } from './author-name.tsx';
 
 /** One post in a group's list: title, author, time, "neu", notes; collapsed ones only their notes. */

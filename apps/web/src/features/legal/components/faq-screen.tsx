@@ -1,10 +1,10 @@
 import { ChevronDown, Link2, Search } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { Page } from '../../../components/ui/page.tsx';
 import { QueryView } from '../../../components/ui/query-view.tsx';
 import { inputClass } from '../../../components/ui/text-field.tsx';
-import { Link } from '../../../lib/router.tsx';
 import { useFaq } from '../api/get-faq.ts';
 import { filterTopics } from '../faq-search.ts';
 import { useScrollToHash } from '../hooks/use-scroll-to-hash.ts';

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useLocation } from '../../../lib/router.tsx';
+import { useLocation } from 'react-router';
 
 const prefersReducedMotion = () => window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
 

@@ -1,5 +1,6 @@
 import { LinkIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useParams } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { ButtonLink } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
@@ -7,7 +8,6 @@ import { Page } from '../../../components/ui/page.tsx';
 import { LoadingNote } from '../../../components/ui/spinner.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { useErrorMessage } from '../../../lib/error-message.ts';
-import { Link, useLocation, useParams } from '../../../lib/router.tsx';
 import { useLinkedNotice, useSendLinkedAppeal } from '../api/linked-notice.ts';
 import { NoticeDetail } from './notice-detail.tsx';
 

@@ -1,7 +1,7 @@
 import type { MyReport } from '@trostnetz/contracts/moderation';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { QueryView } from '../../../components/ui/query-view.tsx';
-import { Link } from '../../../lib/router.tsx';
 import { useMyReports } from '../api/get-my-reports.ts';
 import { useNoticeFormat } from './use-notice-format.ts';
 

@@ -1,7 +1,7 @@
 import type { LinkedNotice, ModerationNotice } from '@trostnetz/contracts/moderation';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { Card } from '../../../components/ui/card.tsx';
-import { Link } from '../../../lib/router.tsx';
 import { AppealForm } from './appeal-form.tsx';
 import { useNoticeFormat } from './use-notice-format.ts';
 

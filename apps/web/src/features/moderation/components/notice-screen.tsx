@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Page } from '../../../components/ui/page.tsx';
 import { QueryView } from '../../../components/ui/query-view.tsx';
-import { Link, useParams } from '../../../lib/router.tsx';
 import { useNotices } from '../api/get-notices.ts';
 import { useSendAppeal } from '../api/send-appeal.ts';
 import { NoticeDetail } from './notice-detail.tsx';

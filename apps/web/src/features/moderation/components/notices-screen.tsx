@@ -1,9 +1,9 @@
 import { Scale } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Page } from '../../../components/ui/page.tsx';
 import { QueryView } from '../../../components/ui/query-view.tsx';
-import { Link } from '../../../lib/router.tsx';
 import { useNotices } from '../api/get-notices.ts';
 import { MyReports } from './my-reports.tsx';
 import { useNoticeFormat } from './use-notice-format.ts';

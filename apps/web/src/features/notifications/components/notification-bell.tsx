@@ -1,7 +1,7 @@
 import { Bell } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { NavLink } from 'react-router';
 import { cn } from '../../../components/ui/cn.ts';
-import { NavLink } from '../../../lib/router.tsx';
 import { useNotifications } from '../api/get-notifications.ts';
 
 /** The bell in the member header: the unread count, live, and the way to /notifications. */

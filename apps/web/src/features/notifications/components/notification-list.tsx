@@ -2,9 +2,9 @@ import type { NotificationItem } from '@trostnetz/contracts/notifications';
 import { Bell } from 'lucide-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { QueryView } from '../../../components/ui/query-view.tsx';
-import { Link } from '../../../lib/router.tsx';
 import { useNotifications } from '../api/get-notifications.ts';
 import { useMarkNotificationsRead } from '../api/mark-read.ts';
 

@@ -1,10 +1,9 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, waitFor } from '@testing-library/react';
-import { createMemoryHistory } from 'history';
 import { I18nextProvider } from 'react-i18next';
+import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../../lib/i18n.ts';
-import { createRouter, RouterProvider } from '../../../lib/router.tsx';
 import { jsonResponse, stubApi } from '../../../test/render.tsx';
 import { clearStaffToken, saveStaffToken } from '../staff-session.ts';
 import { ConsoleLayout } from './console-layout.tsx';
@@ -15,14 +14,14 @@ afterEach(() => {
 });
 
 function renderLayout(url = '/nova/reports?status=resolved') {
-  const router = createRouter({
-    routes: [
-      { path: '/nova/reports', component: () => <p>queue</p>, layout: async () => ConsoleLayout },
-      { path: '/nova/login', component: () => <p>sign-in</p> },
-      { path: '/nova/unauthorized', component: () => <p>no access</p> },
+  const router = createMemoryRouter(
+    [
+      { Component: ConsoleLayout, children: [{ path: '/nova/reports', Component: () => <p>queue</p> }] },
+      { path: '/nova/login', Component: () => <p>sign-in</p> },
+      { path: '/nova/unauthorized', Component: () => <p>no access</p> },
     ],
-    history: createMemoryHistory({ initialEntries: [url] }),
-  });
+    { initialEntries: [url] },
+  );
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <I18nextProvider i18n={i18n}>

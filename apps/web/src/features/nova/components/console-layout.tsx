@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Navigate, Outlet, useLocation } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { LoadingNote } from '../../../components/ui/spinner.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { useErrorMessage } from '../../../lib/error-message.ts';
-import { Navigate, Outlet, useLocation } from '../../../lib/router.tsx';
 import { staffMeQuery } from '../api/me.ts';
 import { CONSOLE_NS } from '../console-texts.ts';
 import { StaffContext } from '../staff-context.ts';

@@ -15,9 +15,9 @@ import {
   UsersRound,
 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { NavLink, useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { cn } from '../../../components/ui/cn.ts';
-import { NavLink, useNavigate } from '../../../lib/router.tsx';
 import { useStaffSignOut } from '../api/me.ts';
 import { CONSOLE_NS } from '../console-texts.ts';
 

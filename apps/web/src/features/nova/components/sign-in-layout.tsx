@@ -1,6 +1,6 @@
 import { ShieldCheck } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Outlet } from '../../../lib/router.tsx';
+import { Outlet } from 'react-router';
 import { CONSOLE_NS } from '../console-texts.ts';
 
 /** Frame of the team's sign-in and the no-access page: one card, the console's badge above it. */

@@ -1,11 +1,11 @@
 import { EyeOff } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { useErrorMessage } from '../../../lib/error-message.ts';
-import { useNavigate } from '../../../lib/router.tsx';
 import { useHideMember } from '../api/hide-member.ts';
 
 /** Hiding ends any connection silently; the other member is never told. */

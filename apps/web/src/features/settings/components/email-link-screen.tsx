@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { ButtonLink } from '../../../components/ui/button.tsx';
 import { Page } from '../../../components/ui/page.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useErrorMessage } from '../../../lib/error-message.ts';
-import { useParams } from '../../../lib/router.tsx';
 import { getAccessToken } from '../../../lib/tokens.ts';
 import { type EmailLinkKind, useEmailLink } from '../api/email-link.ts';
 

@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button, ButtonLink } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { Page } from '../../../components/ui/page.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { useErrorMessage } from '../../../lib/error-message.ts';
-import { Link, useParams } from '../../../lib/router.tsx';
 import { useRevokeDeletion } from '../api/revoke-deletion.ts';
 
 /** The undo link of the deletion mail: one button keeps the account, within the grace period. */

@@ -1,6 +1,7 @@
 import { DELETION_GRACE_DAYS, deleteAccountBody } from '@trostnetz/contracts/account';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
@@ -9,7 +10,6 @@ import { PasswordField } from '../../../components/ui/password-field.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { useErrorMessage } from '../../../lib/error-message.ts';
 import { submitWith, useFieldState, useZodForm } from '../../../lib/form.ts';
-import { useNavigate } from '../../../lib/router.tsx';
 import { clearSession } from '../../../lib/session.ts';
 import { useDeleteAccount } from '../api/delete-account.ts';
 import { useDownloadExport } from '../api/download-export.ts';

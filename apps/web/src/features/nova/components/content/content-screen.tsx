@@ -1,9 +1,9 @@
 import { CONTENT_SLUGS, type ContentSlug } from '@trostnetz/contracts/content';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { QueryView } from '../../../../components/ui/query-view.tsx';
 import { inputClass } from '../../../../components/ui/text-field.tsx';
-import { useSearchParams } from '../../../../lib/router.tsx';
 import { useContentHistory } from '../../api/content.ts';
 import { CONSOLE_NS } from '../../console-texts.ts';
 import { ConsolePage } from '../console-page.tsx';

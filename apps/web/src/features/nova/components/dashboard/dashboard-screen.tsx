@@ -1,8 +1,8 @@
 import type { AdminStats } from '@trostnetz/contracts/admin';
 import { Flag } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { QueryView } from '../../../../components/ui/query-view.tsx';
-import { Link } from '../../../../lib/router.tsx';
 import { useStats } from '../../api/stats.ts';
 import { CONSOLE_NS } from '../../console-texts.ts';
 import { useFormat } from '../../hooks/use-format.ts';

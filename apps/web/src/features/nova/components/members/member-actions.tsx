@@ -11,10 +11,10 @@ import {
 } from '@trostnetz/contracts/admin';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { Alert } from '../../../../components/ui/alert.tsx';
 import { Button } from '../../../../components/ui/button.tsx';
 import { useErrorMessage } from '../../../../lib/error-message.ts';
-import { useNavigate } from '../../../../lib/router.tsx';
 import { useMemberAction } from '../../api/members.ts';
 import { CONSOLE_NS } from '../../console-texts.ts';
 import { useCan, useStaff } from '../../staff-context.ts';

@@ -1,6 +1,6 @@
 import type { AdminMemberDetail } from '@trostnetz/contracts/admin';
 import { useTranslation } from 'react-i18next';
-import { Link } from '../../../../lib/router.tsx';
+import { Link } from 'react-router';
 import { CONSOLE_NS } from '../../console-texts.ts';
 import { useFormat } from '../../hooks/use-format.ts';
 

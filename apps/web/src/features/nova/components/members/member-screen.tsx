@@ -1,7 +1,7 @@
 import type { AdminMemberDetail } from '@trostnetz/contracts/admin';
 import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
 import { QueryView } from '../../../../components/ui/query-view.tsx';
-import { Link, useParams } from '../../../../lib/router.tsx';
 import { useMember } from '../../api/members.ts';
 import { CONSOLE_NS } from '../../console-texts.ts';
 import { useFormat } from '../../hooks/use-format.ts';

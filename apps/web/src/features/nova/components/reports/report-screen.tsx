@@ -1,10 +1,10 @@
 import { HeartHandshake } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
 import { Alert } from '../../../../components/ui/alert.tsx';
 import { Button } from '../../../../components/ui/button.tsx';
 import { QueryView } from '../../../../components/ui/query-view.tsx';
 import { useErrorMessage } from '../../../../lib/error-message.ts';
-import { Link, useParams } from '../../../../lib/router.tsx';
 import { useReport, useTakeReport } from '../../api/reports.ts';
 import { CONSOLE_NS } from '../../console-texts.ts';
 import { useFormat } from '../../hooks/use-format.ts';

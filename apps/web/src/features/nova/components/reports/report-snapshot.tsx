@@ -1,7 +1,7 @@
 import type { AdminReport } from '@trostnetz/contracts/admin';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { cn } from '../../../../components/ui/cn.ts';
-import { Link } from '../../../../lib/router.tsx';
 import { CONSOLE_NS } from '../../console-texts.ts';
 import { useFormat } from '../../hooks/use-format.ts';
 import { useCan } from '../../staff-context.ts';

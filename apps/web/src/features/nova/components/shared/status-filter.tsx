@@ -1,5 +1,5 @@
+import { useSearchParams } from 'react-router';
 import { cn } from '../../../../components/ui/cn.ts';
-import { useSearchParams } from '../../../../lib/router.tsx';
 
 /** The state a list shows, kept in the address (`?status=`); the first state is the default. */
 export function useStatusParam<S extends string>(states: readonly S[]): [S, (next: S) => void] {

@@ -1,7 +1,7 @@
 import type { StaffSessionStart } from '@trostnetz/contracts/admin';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from '../../../../lib/router.tsx';
+import { useLocation, useNavigate } from 'react-router';
 import { CONSOLE_NS } from '../../console-texts.ts';
 import { CodeStep } from './code-step.tsx';
 import { CredentialsStep } from './credentials-step.tsx';

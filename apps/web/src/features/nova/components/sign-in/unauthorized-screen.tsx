@@ -1,7 +1,7 @@
 import { Lock } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { EmptyState } from '../../../../components/ui/empty-state.tsx';
-import { Link } from '../../../../lib/router.tsx';
 import { CONSOLE_NS } from '../../console-texts.ts';
 
 /** Where an account without any console permission lands (the server answered 403 forbidden). */
