@@ -24,7 +24,9 @@ const fetchMock = vi.fn((url: string) => {
   if (url === '/api/chat/partners') return Promise.resolve(jsonResponse(200, partners));
   if (url === '/api/chat/unreadByChat') return Promise.resolve(jsonResponse(200, { '9': 2, '12': 1 }));
   if (url.startsWith('/api/chat/9/messages'))
-    return Promise.resolve(jsonResponse(200, { messages: [buildMessage({ id: 4 })], has_more: false }));
+    return Promise.resolve(
+      jsonResponse(200, { messages: [buildMessage({ id: 4 })], has_more: false, turns: [] }),
+    );
   if (url === '/api/chat/messages/3/9/read') return Promise.resolve(jsonResponse(200, {}));
   return Promise.resolve(jsonResponse(200, []));
 });

@@ -52,6 +52,7 @@ const fetchMock = vi.fn(async (url: string) => {
     return jsonResponse(200, {
       messages: [buildMessage({ id: 4, message: 'Schön, dich zu lesen.' })],
       has_more: false,
+      turns: [],
     });
   if (url === '/api/profile/5')
     return jsonResponse(200, {
@@ -68,6 +69,7 @@ const fetchMock = vi.fn(async (url: string) => {
       member_since: '2025-03-01T00:00:00.000Z',
       reason: [],
       request_message: null,
+      words: null,
     });
   return jsonResponse(200, {});
 });
