@@ -7,7 +7,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { i18n } from '../lib/i18n.ts';
 import '../features/nova/console-texts.ts';
 import { StaffContext } from '../features/nova/staff-context.ts';
-import { saveStaffToken } from '../features/nova/staff-session.ts';
+import { saveStaffToken } from '../lib/staff-session.ts';
 
 export const staff = (overrides: Partial<StaffMe> = {}): StaffMe => ({
   id: 900,

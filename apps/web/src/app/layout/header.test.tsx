@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { saveStaffToken } from '../../features/nova/staff-session.ts';
+import { saveStaffToken } from '../../lib/staff-session.ts';
 import { useUserStore } from '../../lib/storage/user-store.ts';
 import { buildUser } from '../../test/factories.ts';
 import { renderScreen, stubApi } from '../../test/render.tsx';

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { StaffMe } from '@trostnetz/contracts/admin';
 import { checked } from '../../../lib/answer.ts';
-import { clearStaffToken } from '../staff-session.ts';
+import { clearStaffToken } from '../../../lib/staff-session.ts';
 import { staffRequest } from './staff-client.ts';
 
 export const consoleKeys = {

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { StaffSession, StaffSessionStart } from '@trostnetz/contracts/admin';
 import { checked } from '../../../lib/answer.ts';
-import { saveStaffToken } from '../staff-session.ts';
+import { saveStaffToken } from '../../../lib/staff-session.ts';
 import { staffRequest } from './staff-client.ts';
 
 /** POST /api/admin/session: e-mail and password; the answer says whether to enrol TOTP or enter a code. */

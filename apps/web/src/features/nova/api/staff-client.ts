@@ -1,5 +1,5 @@
 import { ApiError, baseHeaders } from '../../../lib/api-client.ts';
-import { clearStaffToken, getStaffToken } from '../staff-session.ts';
+import { clearStaffToken, getStaffToken } from '../../../lib/staff-session.ts';
 
 interface StaffRequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

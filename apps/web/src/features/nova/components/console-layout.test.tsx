@@ -4,8 +4,8 @@ import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../../lib/i18n.ts';
+import { clearStaffToken, saveStaffToken } from '../../../lib/staff-session.ts';
 import { jsonResponse, stubApi } from '../../../test/render.tsx';
-import { clearStaffToken, saveStaffToken } from '../staff-session.ts';
 import { ConsoleLayout } from './console-layout.tsx';
 
 afterEach(() => {

@@ -6,10 +6,10 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { LoadingNote } from '../../../components/ui/spinner.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { useErrorMessage } from '../../../lib/error-message.ts';
+import { getStaffToken, onStaffTokenChange } from '../../../lib/staff-session.ts';
 import { staffMeQuery } from '../api/me.ts';
 import { CONSOLE_NS } from '../console-texts.ts';
 import { StaffContext } from '../staff-context.ts';
-import { getStaffToken, onStaffTokenChange } from '../staff-session.ts';
 import { ConsoleNav } from './console-nav.tsx';
 
 const subscribe = (onChange: () => void) => onStaffTokenChange(onChange);

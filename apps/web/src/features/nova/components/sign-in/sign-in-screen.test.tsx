@@ -2,9 +2,9 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../../../lib/i18n.ts';
+import { getStaffToken, STAFF_TOKEN_KEY } from '../../../../lib/staff-session.ts';
 import { ACCESS_TOKEN_KEY } from '../../../../lib/tokens.ts';
 import { jsonResponse, renderScreen } from '../../../../test/render.tsx';
-import { getStaffToken, STAFF_TOKEN_KEY } from '../../staff-session.ts';
 import { consoleTarget, SignInScreen } from './sign-in-screen.tsx';
 
 const fetchMock = vi.fn();
