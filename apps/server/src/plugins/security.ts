@@ -8,9 +8,11 @@ import { routedPath } from '../lib/routed-path.ts';
 /**
  * How an API answer may be cached; a route declares it in its `config.cache`, the default is no-store.
  * `revalidate`: the same for every visitor, with an ETag (a cache may keep it but asks again).
- * `immutable`: under a content-addressed path (avatars), so it never goes stale.
+ * `immutable`: under a content-addressed path, so it never goes stale.
+ * `private-immutable`: the same for an answer only the signed-in viewer may have (avatars): kept by their
+ * browser, never by a shared cache in between.
  */
-export type CachePolicy = 'no-store' | 'revalidate' | 'immutable';
+export type CachePolicy = 'no-store' | 'revalidate' | 'immutable' | 'private-immutable';
 declare module 'fastify' {
   interface FastifyContextConfig {
     cache?: CachePolicy;
@@ -20,6 +22,7 @@ const cacheControl: Record<CachePolicy, string> = {
   'no-store': 'no-store',
   revalidate: 'no-cache',
   immutable: 'public, max-age=31536000, immutable',
+  'private-immutable': 'private, max-age=31536000, immutable',
 };
 
 /**

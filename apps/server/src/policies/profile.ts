@@ -11,7 +11,8 @@ import {
 import type { Db } from '../db/client.ts';
 import { sideOf } from '../db/pair-side.ts';
 import type { PairRow } from '../db/schema/partnerships.ts';
-import { visibleMember } from './members.ts';
+import type { Member } from '../db/schema/users.ts';
+import { isOnboarded, visibleMember } from './members.ts';
 
 /**
  * How a viewer stands to a profile's owner: the owner, a partner (befriended both ways), a suggestion
@@ -100,10 +101,16 @@ export function mayShowExact(
 }
 
 /**
- * Who may load a member's avatar: the member, and everyone who may see the profile (visible, not
- * hidden either way). Anyone else gets the answer for a picture that does not exist.
+ * Who may load a member's avatar: the member, and everyone who may see the profile (onboarded, the owner
+ * visible to them, not hidden either way). Anyone else gets the answer for a picture that does not exist.
  */
-export async function mayViewAvatar(db: Db, viewer: number, owner: number): Promise<boolean> {
-  if (viewer === owner) return true;
-  return Boolean(await visibleMember(db, viewer, owner));
+export async function mayViewAvatar(
+  db: Db,
+  viewer: Pick<Member, 'id' | 'matchingStep'>,
+  owner: number,
+): Promise<boolean> {
+  if (viewer.id === owner) return true;
+  // Profiles open only after the questionnaire (requireOnboarded): their pictures no sooner.
+  if (!isOnboarded(viewer)) return false;
+  return Boolean(await visibleMember(db, viewer.id, owner));
 }

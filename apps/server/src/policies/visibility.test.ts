@@ -119,10 +119,15 @@ describe('members policy: who is a visible member', () => {
     expect(await sees(fine)).toBe(fine);
     for (const id of [me, hidesMe, hiddenByMe, leaving, deleted, unverified, notOnboarded.id])
       expect(await sees(id), String(id)).toBeNull();
-    expect(await mayViewAvatar(db(), me, me)).toBe(true);
-    expect(await mayViewAvatar(db(), me, fine)).toBe(true);
-    expect(await mayViewAvatar(db(), me, hidesMe)).toBe(false);
-    expect(await mayViewAvatar(db(), me, unverified)).toBe(false);
+    const viewer = { id: me, matchingStep: -1 };
+    expect(await mayViewAvatar(db(), viewer, me)).toBe(true);
+    expect(await mayViewAvatar(db(), viewer, fine)).toBe(true);
+    expect(await mayViewAvatar(db(), viewer, hidesMe)).toBe(false);
+    expect(await mayViewAvatar(db(), viewer, unverified)).toBe(false);
+    // A member who may not see profiles yet (questionnaire not done) sees no one's picture but their own.
+    const early = { id: notOnboarded.id, matchingStep: 2 };
+    expect(await mayViewAvatar(db(), early, fine)).toBe(false);
+    expect(await mayViewAvatar(db(), early, notOnboarded.id)).toBe(true);
   });
 
   it('visibility rule: known members are the visible ones, anyone paired once and anyone one hid; not oneself, not strangers', async () => {

@@ -9,7 +9,7 @@ import {
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { avatars } from '../../db/schema/profile.ts';
-import { users } from '../../db/schema/users.ts';
+import { type Member, users } from '../../db/schema/users.ts';
 import { AppError, validationError } from '../../lib/app-error.ts';
 import { mayViewAvatar } from '../../policies/profile.ts';
 
@@ -90,7 +90,7 @@ export async function deleteAvatar(db: Db, userId: number): Promise<void> {
  */
 export async function avatarFor(
   db: Db,
-  viewer: number,
+  viewer: Pick<Member, 'id' | 'matchingStep'>,
   name: string,
   hash: string,
   size: AvatarSize,

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { avatars } from '../../db/schema/profile.ts';
 import { users } from '../../db/schema/users.ts';
 import { eraseMember, exportMember } from '../../lifecycle/member-data-table.ts';
-import { type MemberTokens, onboardMember } from '../../test/factories.ts';
+import { type MemberTokens, onboardMember, registerMember, verifyMember } from '../../test/factories.ts';
 import { call, createTestApp, type TestApp } from '../../test/test-app.ts';
 
 let t: TestApp;
@@ -133,7 +133,8 @@ describe('POST /api/profile/avatar', () => {
       const img = await fetchImage(m, path.replace(/large$/, size));
       expect(img.status).toBe(200);
       expect(img.headers['content-type']).toBe('image/webp');
-      expect(img.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      // Only for the signed-in viewer: kept by their browser, never by a shared cache in between.
+      expect(img.headers['cache-control']).toBe('private, max-age=31536000, immutable');
       const meta = await sharp(img.bytes).metadata();
       expect(meta).toMatchObject({ format: 'webp', width: px, height: px });
     }
@@ -291,6 +292,18 @@ describe('GET /api/avatars/…: only for members who may see the profile', () =>
     }
     await t.app.ctx.db.update(users).set({ deletedAt: new Date() }).where(eq(users.id, owner.id));
     expect((await fetchImage(viewer, path)).status).toBe(404);
+  });
+
+  it('a member who may not see a profile may not fetch its avatar: before the questionnaire is done, only their own', async () => {
+    const owner = await onboardMember(t);
+    const path = (await upload(owner, { name: 'a.jpg', type: 'image/jpeg', bytes: await photo() })).json
+      .avatar as string;
+    const early = await registerMember(t);
+    await verifyMember(t, early);
+    expect((await call(t, 'GET', `/api/profile/${owner.id}`, { token: early.token })).status).toBe(403);
+    const refused = await fetchImage(early, path);
+    expect(refused.status).toBe(404);
+    expect(refused.headers['cache-control']).toBe('no-store');
   });
 
   it('a new upload gets a new path and the old one is gone; DELETE removes the picture', async () => {

@@ -85,12 +85,13 @@ export async function profileRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
     {
       schema: { tags: ['profile'], params: avatarParams, produces: ['image/webp'] },
       preHandler: app.requireMember,
-      // The path changes with the content, so the answer never goes stale (plugins/security.ts).
-      config: { cache: 'immutable' },
+      // The path changes with the content, so the answer never goes stale; only for this viewer, so
+      // only their browser keeps it (plugins/security.ts).
+      config: { cache: 'private-immutable' },
     },
     async (request, reply) => {
       const { name, hash, size } = request.params;
-      const image = await avatarFor(ctx.db, currentMember(request).id, name, hash, size);
+      const image = await avatarFor(ctx.db, currentMember(request), name, hash, size);
       return reply.header('Content-Type', 'image/webp').send(image);
     },
   );
