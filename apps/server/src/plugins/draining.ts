@@ -73,6 +73,10 @@ export const drainingPlugin = fp(async (app: FastifyInstance) => {
     },
   };
   app.decorate('draining', draining);
+  // A connection accepted but not yet read counts as an arrival: its request is on its way.
+  app.server.on('connection', () => {
+    if (active) lastArrival = Date.now();
+  });
 
   app.addHook('onRequest', async (request, reply) => {
     if (!active) {
