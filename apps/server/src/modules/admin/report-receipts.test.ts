@@ -61,6 +61,7 @@ describe('issue 16 / DSA Art. 16(4): a receipt for every report, at once, in the
         post_id: null,
         created_at: expect.any(String),
         read: false,
+        words: null,
       },
     ]);
     const mails = await noticeMails(reporter);

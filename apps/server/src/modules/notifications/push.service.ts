@@ -39,8 +39,10 @@ export async function unsubscribePush(ctx: AppContext, userId: number, endpoint:
 const agents = new Map<boolean, https.Agent>();
 /** One connection pool per process, each connection to a checked public address. */
 const agentFor = (loopbackAllowed: boolean) => {
-  let agent = agents.get(loopbackAllowed);
-  if (!agent) agents.set(loopbackAllowed, (agent = publicOnlyAgent(loopbackAllowed)));
+  const known = agents.get(loopbackAllowed);
+  if (known) return known;
+  const agent = publicOnlyAgent(loopbackAllowed);
+  agents.set(loopbackAllowed, agent);
   return agent;
 };
 
