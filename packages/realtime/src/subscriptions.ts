@@ -64,10 +64,17 @@ export function subscribe(ctx: ServerContext, connection: Connection, data: Reco
   }
 
   const kind = channelKind(channel);
-  // A private channel may carry signed channel_data too: then its user_id is the subscriber's, for
-  // client events the application checks (allowClientEvent), without presence's membership.
-  const channelData = kind === 'public' ? undefined : data.channel_data;
-  if (kind !== 'public') {
+  const channelData = kind === 'presence' ? data.channel_data : undefined;
+  // A private channel is signed over socket_id:channel as on Pusher, whatever else comes along; one signed over
+  // its channel_data too names its subscriber (user_id), for the client events an application checks
+  // (allowClientEvent), without presence's membership.
+  const privateUser =
+    kind === 'private' &&
+    typeof data.channel_data === 'string' &&
+    verifyChannelAuth(ctx.app, connection.socketId, channel, data.auth, data.channel_data)
+      ? parseChannelData(data.channel_data)
+      : null;
+  if (kind !== 'public' && !privateUser) {
     const signedData = typeof channelData === 'string' ? channelData : undefined;
     if (
       (kind === 'presence' && signedData === undefined) ||
@@ -86,9 +93,7 @@ export function subscribe(ctx: ServerContext, connection: Connection, data: Reco
     }
   }
 
-  const signedUser =
-    kind === 'private' && typeof channelData === 'string' ? parseChannelData(channelData) : null;
-  const subscription: Subscription = { active: false, userId: member?.userId ?? signedUser?.userId ?? null };
+  const subscription: Subscription = { active: false, userId: member?.userId ?? privateUser?.userId ?? null };
   connection.subscriptions ??= new Map();
   connection.subscriptions.set(channel, subscription);
   ctx.subscriptionCount++;
