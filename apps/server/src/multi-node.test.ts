@@ -280,7 +280,7 @@ describe('graceful shutdown', () => {
         );
         req.end();
       });
-    // Logins in flight when the signal comes (an argon2 verification each) finish normally. The server
+    // Logins in flight when the signal comes (an argon2 verification each) get a whole answer. The server
     // answers "100 Continue" once it has taken a request in, so the signal surely comes after that.
     const login = () => {
       const body = JSON.stringify({
@@ -335,9 +335,11 @@ describe('graceful shutdown', () => {
       expect({ i, ok: drained || normal, answer: a }).toEqual({ i, ok: true, answer: a });
     }
     expect(answers.some((a) => a.status === 503)).toBe(true);
-    expect(await Promise.all(inFlight.map((l) => l.done))).toEqual(
-      Array(3).fill({ status: 401, connection: 'close' }),
-    );
+    // A login already checking its password finishes (401: the password is wrong); one still waiting for its
+    // turn (LOGIN_CONCURRENCY) is answered 503 at once. Each gets a whole answer, none is reset.
+    const logins = await Promise.all(inFlight.map((l) => l.done));
+    for (const l of logins) expect([401, 503]).toContain(l.status);
+    expect(logins.every((l) => l.connection === 'close')).toBe(true);
     expect(await exited).toBe(0);
     expect(Date.now() - started).toBeLessThan(10_000);
   }, 60_000);

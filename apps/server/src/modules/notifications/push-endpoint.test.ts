@@ -6,7 +6,13 @@ import { registerMember, verifyMember } from '../../test/factories.ts';
 import { browserKeys, pushService } from '../../test/push-service.ts';
 import { call, createTestApp, type TestApp } from '../../test/test-app.ts';
 import { notify } from './notifier.ts';
-import { isPublicAddress, PUSH_TIMEOUT_MS, publicOnlyAgent } from './push-endpoint.ts';
+import {
+  isAllowedEndpoint,
+  isPublicAddress,
+  PUSH_TIMEOUT_MS,
+  publicOnlyAgent,
+  type Resolve,
+} from './push-endpoint.ts';
 
 /** The push endpoint rule, as production has it: no loopback either (the stand-in service listens there). */
 let t: TestApp;
@@ -116,5 +122,73 @@ describe('push endpoints: the server connects only to public https push services
     });
     expect(error.code).toBe('ENOTPUBLIC');
     expect(service.received.length).toBe(before);
+  });
+
+  it('push endpoint rule: a name is allowed only when every address it resolves to is public; a literal address is never looked up', async () => {
+    const names: Record<string, string[]> = {
+      'push.example.org': ['93.184.215.14', '2001:4860:4860::8888'],
+      'split.example.org': ['93.184.215.14', '10.0.0.1'],
+      'empty.example.org': [],
+    };
+    const resolve: Resolve = async (host) => {
+      const list = names[host];
+      if (!list) throw Object.assign(new Error('not found'), { code: 'ENOTFOUND' });
+      return list.map((address) => ({ address, family: address.includes(':') ? 6 : 4 }));
+    };
+    const allowed = (endpoint: string, loopback = false) => isAllowedEndpoint(endpoint, loopback, resolve);
+    expect(await allowed('https://push.example.org/send/1')).toBe(true);
+    expect(await allowed('https://split.example.org/send/1')).toBe(false);
+    expect(await allowed('https://empty.example.org/send/1')).toBe(false);
+    expect(await allowed('https://unknown.example.org/send/1')).toBe(false);
+    expect(await allowed('http://push.example.org/send/1')).toBe(false);
+    expect(await allowed('https://someone@push.example.org/send/1')).toBe(false);
+    expect(await allowed('https://:secret@push.example.org/send/1')).toBe(false);
+    expect(await allowed('not a url')).toBe(false);
+    const never: Resolve = async () => {
+      throw new Error('a literal address is not looked up');
+    };
+    expect(await isAllowedEndpoint('https://93.184.215.14/send/1', false, never)).toBe(true);
+    expect(await isAllowedEndpoint('https://[2001:4860:4860::8888]/send/1', false, never)).toBe(true);
+    expect(await isAllowedEndpoint('https://[::1]/send/1', false, never)).toBe(false);
+    expect(await isAllowedEndpoint('https://127.0.0.1/send/1')).toBe(false);
+    expect(await isAllowedEndpoint('https://127.0.0.1/send/1', true)).toBe(true);
+  });
+
+  it('push endpoint rule: the agent’s own lookup answers with public addresses only, one or all as the connection asks', async () => {
+    const resolve: Resolve = async (host) =>
+      host === 'push.example.org'
+        ? [
+            { address: '93.184.215.14', family: 4 },
+            { address: '2001:4860:4860::8888', family: 6 },
+          ]
+        : host === 'inner.example.org'
+          ? [{ address: '192.168.0.7', family: 4 }]
+          : Promise.reject(Object.assign(new Error('not found'), { code: 'ENOTFOUND' }));
+    const agent = publicOnlyAgent(false, resolve) as unknown as {
+      options: {
+        timeout: number;
+        lookup: (
+          host: string,
+          options: { all?: boolean },
+          cb: (err: NodeJS.ErrnoException | null, address: unknown, family?: number) => void,
+        ) => void;
+      };
+    };
+    expect(agent.options.timeout).toBe(PUSH_TIMEOUT_MS);
+    const ask = (host: string, all: boolean) =>
+      new Promise<{ err: NodeJS.ErrnoException | null; address: unknown; family?: number }>((done) =>
+        agent.options.lookup(host, { all }, (err, address, family) => done({ err, address, family })),
+      );
+    expect(await ask('push.example.org', false)).toEqual({ err: null, address: '93.184.215.14', family: 4 });
+    expect((await ask('push.example.org', true)).address).toEqual([
+      { address: '93.184.215.14', family: 4 },
+      { address: '2001:4860:4860::8888', family: 6 },
+    ]);
+    const inner = await ask('inner.example.org', true);
+    expect(inner.err?.code).toBe('ENOTPUBLIC');
+    expect(inner.address).toBe('');
+    const unknown = await ask('unknown.example.org', false);
+    expect(unknown.err?.code).toBe('ENOTFOUND');
+    expect(unknown.address).toBe('');
   });
 });

@@ -19,7 +19,10 @@ export function isPublicAddress(address: string, loopbackAllowed = false): boole
   return range === 'unicast' || (loopbackAllowed && range === 'loopback');
 }
 
-const resolveAll = (hostname: string) =>
+/** Every address a name resolves to (the system's resolver, as connections use it). */
+export type Resolve = (hostname: string) => Promise<LookupAddress[]>;
+
+const resolveAll: Resolve = (hostname) =>
   new Promise<LookupAddress[]>((resolve, reject) =>
     dns.lookup(hostname, { all: true, verbatim: true }, (err, addresses) =>
       err ? reject(err) : resolve(addresses),
@@ -27,7 +30,11 @@ const resolveAll = (hostname: string) =>
   );
 
 /** An https endpoint whose host (a name: every address it resolves to) is public. */
-export async function isAllowedEndpoint(endpoint: string, loopbackAllowed = false): Promise<boolean> {
+export async function isAllowedEndpoint(
+  endpoint: string,
+  loopbackAllowed = false,
+  resolve: Resolve = resolveAll,
+): Promise<boolean> {
   let url: URL;
   try {
     url = new URL(endpoint);
@@ -38,7 +45,7 @@ export async function isAllowedEndpoint(endpoint: string, loopbackAllowed = fals
   const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
   if (ipaddr.isValid(host)) return isPublicAddress(host, loopbackAllowed);
   try {
-    const addresses = await resolveAll(host);
+    const addresses = await resolve(host);
     return addresses.length > 0 && addresses.every((a) => isPublicAddress(a.address, loopbackAllowed));
   } catch {
     return false;
@@ -52,9 +59,9 @@ type LookupCallback = (err: Error | null, address: string | LookupAddress[], fam
  * address checked is the address connected to. `https.request` follows no redirects, so a push service's
  * 3xx is an answer like any other failure.
  */
-export function publicOnlyAgent(loopbackAllowed = false): https.Agent {
+export function publicOnlyAgent(loopbackAllowed = false, resolve: Resolve = resolveAll): https.Agent {
   const lookup = (hostname: string, options: { all?: boolean }, callback: LookupCallback) => {
-    resolveAll(hostname).then(
+    resolve(hostname).then(
       (addresses) => {
         if (!addresses.length || addresses.some((a) => !isPublicAddress(a.address, loopbackAllowed))) {
           callback(
