@@ -189,6 +189,16 @@ export const TARGETS = {
   },
   // The FAQ search: folding of case, accents and umlaut spellings, word forms by the FAQ's language, every
   // word of the search matching.
+  // What someone lost is learnt from nobody (decision 029): the cool-down on changing the loss answers.
+  'loss-answers': {
+    mutate: ['apps/server/src/modules/questionnaire/loss-answers.ts'],
+    tests: server(['src/modules/questionnaire/loss-answers.test.ts']),
+  },
+  // Push goes only to public https push services, checked at subscribe time and for every connection.
+  'push-endpoint': {
+    mutate: ['apps/server/src/modules/notifications/push-endpoint.ts'],
+    tests: server(['src/modules/notifications/push-endpoint.test.ts']),
+  },
   'faq-search': {
     mutate: ['apps/web/src/features/legal/faq-search.ts'],
     tests: web(['src/features/legal/faq-search.test.ts']),
