@@ -154,9 +154,10 @@ describe('matching properties (fast-check, reference matcher)', () => {
                 community.hidden.has(`${me.id}>${s.id}`) || community.hidden.has(`${s.id}>${me.id}`),
               ).toBe(false);
               // Every member here keeps the default visibility: a question whose answer is shown to nobody
-              // (where someone lives, decision 024) is no reason a suggestion names.
+              // (where someone lives, decision 024) is no reason a suggestion names; what someone lost shows
+              // as the one generic line whatever its visibility (decision 029).
               const shown = questions.filter(
-                (q) => (DEFAULT_VISIBILITY as Record<string, string>)[q.key] !== 'nobody',
+                (q) => q.sensitive || (DEFAULT_VISIBILITY as Record<string, string>)[q.key] !== 'nobody',
               );
               expect(s.reason).toEqual(refReasons(shown, shared.get(pairId(me.id, s.id))!, 'de', false));
             }

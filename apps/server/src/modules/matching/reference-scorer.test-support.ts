@@ -115,7 +115,8 @@ export function refCandidates(
 
 /**
  * "Warum ihr passt" from shared answers: per question in questionnaire order, the labels of the shared
- * options; a sensitive question shows only its generic line unless the pair are partners (`exact`).
+ * options; the sensitive questions together show one generic line, where the first of them would stand,
+ * unless `exact` (partners who both show it, decision 029).
  */
 export function refReasons(
   questions: LoadedQuestion[],
@@ -124,13 +125,17 @@ export function refReasons(
   exact: boolean,
 ): MatchReason[] {
   const reasons: MatchReason[] = [];
+  let generic = false;
   for (const q of questions) {
     const labels = q.options.filter((o) => shared.includes(`${q.key}:${o.key}`)).map((o) => o.label[locale]);
     if (labels.length === 0) continue;
-    reasons.push({
-      question: q.title[locale],
-      answers: q.sensitive && !exact ? [q.sensitive[locale]] : labels,
-    });
+    if (q.sensitive && !exact) {
+      if (!generic) reasons.push({ question: IN_COMMON_QUESTION[locale], answers: [q.sensitive[locale]] });
+      generic = true;
+    } else reasons.push({ question: q.title[locale], answers: labels });
   }
   return reasons;
 }
+
+/** The generic line's heading, written out here so the reference does not read the code it checks. */
+const IN_COMMON_QUESTION = { de: 'Was euch verbinden kann', en: 'What may connect you' };
