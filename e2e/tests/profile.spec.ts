@@ -17,6 +17,7 @@ const ui = {
     motto: 'Dein Motto',
     lossItem: 'Was du erlebt hast',
     nobody: 'Niemand',
+    partnersOnly: 'Nur Trostpartner',
     save: 'Profil speichern',
     saved: 'Dein Profil ist gespeichert.',
     lossQuestion: 'Was hast du erlebt?',
@@ -34,6 +35,7 @@ const ui = {
     motto: 'Your motto',
     lossItem: 'What you have been through',
     nobody: 'Nobody',
+    partnersOnly: 'Support partners only',
     save: 'Save profile',
     saved: 'Your profile has been saved.',
     lossQuestion: 'What have you been through?',
@@ -112,8 +114,9 @@ for (const lang of ['de', 'en'] as const) {
       512,
     );
 
-    // Motto, and the loss shown to partners (the default) for now.
+    // Motto, and the loss shown to partners: the owner's choice (it is shown to nobody by default).
     await page.getByLabel(t.motto).fill(t.mottoText);
+    await page.getByLabel(t.lossItem).selectOption({ label: t.partnersOnly });
     await page.getByRole('button', { name: t.save }).click();
     await expect(page.getByText(t.saved)).toBeVisible();
     await expectNoAxeViolations(page, `own profile (${lang})`);
