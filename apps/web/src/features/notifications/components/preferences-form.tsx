@@ -31,7 +31,7 @@ function Preferences({ prefs }: { prefs: NotificationPreferences }) {
   const update = useUpdatePreferences();
   const toMessage = useErrorMessage();
   const set = (kind: NotificationKind, channel: NotificationChannel, on: boolean) =>
-    update.mutate({ choices: { [kind]: { [channel]: on } } });
+    update.choose({ choices: { [kind]: { [channel]: on } } });
   const hours = Array.from({ length: 24 }, (_, h) => h);
   const startId = useId();
   const endId = useId();
@@ -115,7 +115,7 @@ function Preferences({ prefs }: { prefs: NotificationPreferences }) {
                 value={prefs.quiet_hours[edge]}
                 disabled={update.isPending}
                 onChange={(e) =>
-                  update.mutate({ quiet_hours: { ...prefs.quiet_hours, [edge]: Number(e.target.value) } })
+                  update.choose({ quiet_hours: { ...prefs.quiet_hours, [edge]: Number(e.target.value) } })
                 }
               >
                 {hours.map((h) => (
