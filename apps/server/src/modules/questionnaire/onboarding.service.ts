@@ -31,6 +31,25 @@ export async function answerStep(
   if (isOnboarded(member)) throw new AppError('conflict');
   const current = Math.max(member.matchingStep, 1);
   if (step > current) throw new AppError('conflict');
+  await saveStep(ctx, member, step, answers);
+  const next = step >= QUESTIONNAIRE_STEPS ? -1 : Math.max(current, step + 1);
+  await setMatchingStep(ctx.db, member.id, next);
+  if (next < 0) await matchAgain(ctx, member.id);
+  return { matching_step: next, done: next < 0 };
+}
+
+/**
+ * Validates one step's answers as the member's role asks (the role may be answered in this very step), holds
+ * the kind-of-loss answers to their cool-down, and stores them. Onboarding and a later change share it, so a
+ * changed answer is checked exactly as a first one.
+ */
+export async function saveStep(
+  ctx: AppContext,
+  member: Member,
+  step: number,
+  answers: AnswerStepBody['answers'],
+) {
+  if (step > QUESTIONNAIRE_STEPS) throw validationError({ step: [vmsg('invalid')] });
   const questions = await loadQuestionnaire(ctx.db);
   const stored = await answersOf(ctx.db, member.id);
   const given = answers.role ?? stored.role;
@@ -38,14 +57,13 @@ export async function answerStep(
   const clean = validateStep(questions, step, answers, role);
   await guardLossAnswers(ctx.db, member, questions, stored, clean);
   await saveAnswers(ctx.db, member.id, clean);
-  const next = step >= QUESTIONNAIRE_STEPS ? -1 : Math.max(current, step + 1);
-  await setMatchingStep(ctx.db, member.id, next);
-  if (next < 0) {
-    await rebuildProfile(ctx.db, member.id);
-    const fresh = await findActiveUser(ctx.db, member.id);
-    if (fresh) await topUpSuggestions(ctx, fresh);
-  }
-  return { matching_step: next, done: next < 0 };
+}
+
+/** Rebuilds the member's matching profile from their answers and suggests at once from the new one. */
+export async function matchAgain(ctx: AppContext, memberId: number) {
+  await rebuildProfile(ctx.db, memberId);
+  const fresh = await findActiveUser(ctx.db, memberId);
+  if (fresh) await topUpSuggestions(ctx, fresh);
 }
 
 /** "Answer again": back to step 1 with the old answers pre-filled; not suggested meanwhile. */
