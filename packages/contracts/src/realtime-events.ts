@@ -31,10 +31,13 @@ export const realtimeEventNames = {
 export type ChannelKind = keyof typeof realtimeEventNames;
 /** The events a kind of channel carries. */
 export type EventName<K extends ChannelKind> = (typeof realtimeEventNames)[K][number];
-/** Channels of a thing several members share (a conversation, a group, a post), not of one member. */
+/**
+ * Channels of a thing several members share (a conversation, a group, a post), which a screen joins while
+ * it shows it. A group's and a post's news still come on a channel of each member's own (groupChannel).
+ */
 export const sharedChannelKinds = ['chat', 'group', 'post'] as const;
 export type SharedChannelKind = (typeof sharedChannelKinds)[number];
-/** Shared channels the server publishes to (the conversation channel carries only client events). */
+/** Kinds the server publishes to, one channel per reader (the conversation channel carries only client events). */
 export type TopicChannelKind = 'group' | 'post';
 /** The per-member private channels, `private-user_{id}_{kind}`. */
 export type MemberChannelKind = Exclude<ChannelKind, SharedChannelKind>;
@@ -60,12 +63,17 @@ export function chatChannel(chatId: number): string {
   return `private-chat_${chatId}`;
 }
 
-/** One private channel per group (`private-group_{id}`): its members may subscribe. */
-export function groupChannel(groupId: number): string {
-  return `private-group_${groupId}`;
+/**
+ * A group's news for one member (`private-user_{userId}_group_{groupId}`): its posts written, edited or
+ * deleted. Each member has their own, so the server leaves out who hid the author or whom the author hid
+ * (DESIGN.md §5): such an event never reaches them, not even its ids. The member may subscribe while in
+ * the group; a member's sessions ending closes it with their other channels (`private-user_{id}_…`).
+ */
+export function groupChannel(userId: number, groupId: number): string {
+  return `private-user_${userId}_group_${groupId}`;
 }
 
-/** One private channel per post (`private-post_{id}`): members of its group who may read it. */
-export function postChannel(postId: number): string {
-  return `private-post_${postId}`;
+/** A post's comments for one member (`private-user_{userId}_post_{postId}`), chosen like groupChannel. */
+export function postChannel(userId: number, postId: number): string {
+  return `private-user_${userId}_post_${postId}`;
 }

@@ -13,6 +13,7 @@ import {
   postChannel,
   realtimeEventNames,
   realtimeEvents,
+  topicChannel,
 } from './realtime.ts';
 
 describe('issue 10 typed live events: one map of channel kinds, events and payloads', () => {
@@ -63,12 +64,22 @@ describe('issue 10 typed live events: one map of channel kinds, events and paylo
     expect(parseChatChannel('private-chat_0')).toBeNull();
   });
 
-  it('issue 12: group and post channels parse back, carry ids only, and are no member channels', () => {
-    expect(parseGroupChannel(groupChannel(12))).toBe(12);
-    expect(parsePostChannel(postChannel(7))).toBe(7);
-    expect(parseGroupChannel('private-group_07')).toBeNull();
-    expect(parsePostChannel('private-post_')).toBeNull();
-    expect(parseGroupChannel(postChannel(7))).toBeNull();
+  it('groups rule: a group’s and a post’s news come on each reader’s own channel, parse back, and are no member channels', () => {
+    expect(groupChannel(5, 12)).toBe('private-user_5_group_12');
+    expect(postChannel(5, 7)).toBe('private-user_5_post_7');
+    expect(parseGroupChannel(groupChannel(5, 12))).toEqual({ userId: 5, groupId: 12 });
+    expect(parsePostChannel(postChannel(5, 7))).toEqual({ userId: 5, postId: 7 });
+    expect(topicChannel('group', 12, 5)).toBe(groupChannel(5, 12));
+    expect(topicChannel('post', 7, 5)).toBe(postChannel(5, 7));
+    expect(parseGroupChannel('private-user_5_group_07')).toBeNull();
+    expect(parseGroupChannel('private-user_05_group_7')).toBeNull();
+    expect(parseGroupChannel('private-user_0_group_7')).toBeNull();
+    expect(parsePostChannel('private-user_5_post_')).toBeNull();
+    expect(parsePostChannel('private-user_5_post_7x')).toBeNull();
+    expect(parseGroupChannel(postChannel(5, 7))).toBeNull();
+    expect(parsePostChannel(groupChannel(5, 7))).toBeNull();
+    expect(parseGroupChannel('private-group_12')).toBeNull();
+    expect(parseMemberChannel(groupChannel(5, 12))).toBeNull();
     expect(memberChannelKinds).not.toContain('group');
     expect(eventSchema('group', 'PostCreated')?.safeParse({ post_id: 1, group_id: 2 }).success).toBe(true);
     expect(eventSchema('post', 'CommentCreated')?.safeParse({ comment_id: 1, post_id: 2 }).success).toBe(

@@ -67,9 +67,15 @@ export const realtimeEvents = {
     'client-typing': z.object({ user_id: z.number().int() }),
     [CHANNEL_CLOSED_EVENT]: z.object({ channel: z.string() }),
   },
-  /** A group's channel (`private-group_{id}`), for its members: a post was written, edited or deleted. */
+  /**
+   * A group's news, on each member's own channel (`private-user_{id}_group_{groupId}`): a post was written,
+   * edited or deleted. Left out: members who hid its author or whom its author hid.
+   */
   group: { PostCreated: postCreatedEvent, PostUpdated: postUpdatedEvent },
-  /** A post's channel (`private-post_{id}`), for members of its group who may read it: its comments. */
+  /**
+   * A post's comments, on each reader's own channel (`private-user_{id}_post_{postId}`): members of its
+   * group who may read the post and the comment (nobody hidden either way among their authors).
+   */
   post: { CommentCreated: commentCreatedEvent, CommentUpdated: commentUpdatedEvent },
 } as const satisfies { [K in ChannelKind]: { [E in EventName<K>]: z.ZodType } };
 
@@ -123,17 +129,28 @@ export function parseChatChannel(name: string): number | null {
   return m ? channelId(m[1]!) : null;
 }
 
-export function parseGroupChannel(name: string): number | null {
-  const m = /^private-group_(\d+)$/.exec(name);
-  return m ? channelId(m[1]!) : null;
+/** A topic channel's owner and thing (group or post) id; null for a name of another kind. */
+function parseTopicChannel(kind: TopicChannelKind, name: string): { userId: number; id: number } | null {
+  const m = /^private-user_(\d+)_(group|post)_(\d+)$/.exec(name);
+  if (m?.[2] !== kind) return null;
+  const userId = channelId(m[1]!);
+  const id = channelId(m[3]!);
+  return userId === null || id === null ? null : { userId, id };
 }
 
-export function parsePostChannel(name: string): number | null {
-  const m = /^private-post_(\d+)$/.exec(name);
-  return m ? channelId(m[1]!) : null;
+/** Parses `private-user_{userId}_group_{groupId}`; null for anything else. */
+export function parseGroupChannel(name: string): { userId: number; groupId: number } | null {
+  const parsed = parseTopicChannel('group', name);
+  return parsed && { userId: parsed.userId, groupId: parsed.id };
 }
 
-/** The channel name of a shared kind the server publishes to. */
-export function topicChannel(kind: TopicChannelKind, id: number): string {
-  return kind === 'group' ? groupChannel(id) : postChannel(id);
+/** Parses `private-user_{userId}_post_{postId}`; null for anything else. */
+export function parsePostChannel(name: string): { userId: number; postId: number } | null {
+  const parsed = parseTopicChannel('post', name);
+  return parsed && { userId: parsed.userId, postId: parsed.id };
+}
+
+/** The reader's own channel of a group's or a post's news, which the server publishes to. */
+export function topicChannel(kind: TopicChannelKind, id: number, readerId: number): string {
+  return kind === 'group' ? groupChannel(readerId, id) : postChannel(readerId, id);
 }

@@ -91,6 +91,28 @@ async function postAndMembership(db: Db, viewer: number, postId: number) {
   return row;
 }
 
+/**
+ * Who receives a group's live news of words by these authors (a post: its author; a comment: its author,
+ * its post's and, for a reply, its top-level comment's): the group's members (an open group) to whom none
+ * of them is hidden either way, as `readablePost` and `commentVisibleTo` decide for reading. Erased
+ * authors (null) hide nothing. One query.
+ */
+export async function liveReaders(db: Db, groupId: number, authors: Array<number | null>): Promise<number[]> {
+  const hidden = [...new Set(authors.filter((a): a is number => a !== null))].map(hiddenEitherWay);
+  const rows = await db
+    .select({ userId: groupMembers.userId })
+    .from(groupMembers)
+    .innerJoin(groups, eq(groups.id, groupMembers.groupId))
+    .where(
+      and(
+        eq(groupMembers.groupId, groupId),
+        openGroup,
+        ...hidden.map((ids) => sql`${groupMembers.userId} <> all(array(${ids}))`),
+      ),
+    );
+  return rows.map((r) => r.userId);
+}
+
 /** /pusher/auth: a group's channel is for its members. */
 export const mayJoinGroupChannel = (db: Db, userId: number, groupId: number) =>
   isGroupMember(db, userId, groupId);

@@ -290,15 +290,23 @@ describe('groups answers: posts', () => {
     await join(forAll, a);
     const written = await writePost(a);
     const c = await writeComment(a, written.id);
-    const live = vi.spyOn(t.app.ctx.broadcaster, 'toTopic');
+    const live = vi.spyOn(t.app.ctx.broadcaster, 'toReaders');
     try {
       for (let i = 0; i < 2; i++) {
         expect((await call(t, 'DELETE', `/api/post/${written.id}`, { token: a.token })).status).toBe(204);
         expect((await call(t, 'DELETE', `/api/comment/${c.id}`, { token: a.token })).status).toBe(204);
       }
-      expect(live.mock.calls).toEqual([
-        ['group', forAll, 'PostUpdated', { id: written.id }],
-        ['post', written.id, 'CommentUpdated', { id: c.id, post_id: written.id }],
+      expect(
+        live.mock.calls.map(([kind, id, readers, event, payload]) => [
+          kind,
+          id,
+          readers.includes(a.id),
+          event,
+          payload,
+        ]),
+      ).toEqual([
+        ['group', forAll, true, 'PostUpdated', { id: written.id }],
+        ['post', written.id, true, 'CommentUpdated', { id: c.id, post_id: written.id }],
       ]);
     } finally {
       live.mockRestore();

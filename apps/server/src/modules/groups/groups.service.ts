@@ -13,11 +13,13 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { AppContext } from '../../app-context.ts';
 import type { Db } from '../../db/client.ts';
 import {
+  type CommentRow,
   comments,
   contentNotePrefs,
   groupCategories,
   groupMembers,
   groups,
+  type PostRow,
   posts,
   postVisits,
 } from '../../db/schema/groups.ts';
@@ -26,6 +28,7 @@ import { AppError, validationError } from '../../lib/app-error.ts';
 import {
   authorVisibleTo,
   commentVisibleTo,
+  liveReaders,
   openGroup,
   openGroupOr404,
   readablePost,
@@ -275,7 +278,8 @@ export async function createPost(
       contentNotes: input.content_notes,
     })
     .returning({ id: posts.id });
-  ctx.broadcaster.toTopic('group', input.group_id, 'PostCreated', {
+  const readers = await liveReaders(ctx.db, input.group_id, [me]);
+  ctx.broadcaster.toReaders('group', input.group_id, readers, 'PostCreated', {
     post_id: row!.id,
     group_id: input.group_id,
   });
@@ -319,7 +323,7 @@ export async function updatePost(
         editedAt: new Date(),
       })
       .where(eq(posts.id, postId));
-    ctx.broadcaster.toTopic('group', post.groupId, 'PostUpdated', { id: postId });
+    await announcePostChange(ctx, post);
   }
   return postView(ctx.db, me, postId);
 }
@@ -338,7 +342,13 @@ export async function deletePost(ctx: AppContext, me: number, postId: number) {
   if (!post || post.authorId !== me) throw new AppError('not_found');
   if (post.deletedAt) return;
   await ctx.db.update(posts).set(emptiedPost(new Date())).where(eq(posts.id, postId));
-  ctx.broadcaster.toTopic('group', post.groupId, 'PostUpdated', { id: postId });
+  await announcePostChange(ctx, post);
+}
+
+/** A post's edit or deletion, live to the group's members who may read it. */
+async function announcePostChange(ctx: AppContext, post: PostRow) {
+  const readers = await liveReaders(ctx.db, post.groupId, [post.authorId]);
+  ctx.broadcaster.toReaders('group', post.groupId, readers, 'PostUpdated', { id: post.id });
 }
 
 export async function markPostSeen(db: Db, me: number, postId: number) {
@@ -443,7 +453,8 @@ export async function createComment(ctx: AppContext, me: number, postId: number,
     .insert(comments)
     .values({ postId, parentId: input.parent_id ?? null, authorId: me, message: input.comment })
     .returning({ id: comments.id });
-  ctx.broadcaster.toTopic('post', postId, 'CommentCreated', {
+  const readers = await liveReaders(ctx.db, post.groupId, [me, post.authorId, parentAuthor]);
+  ctx.broadcaster.toReaders('post', postId, readers, 'CommentCreated', {
     comment_id: row!.id,
     post_id: postId,
     parent_id: input.parent_id ?? null,
@@ -465,10 +476,7 @@ export async function updateComment(ctx: AppContext, me: number, commentId: numb
   if (comment.deletedAt || comment.removedAt) throw new AppError('conflict');
   if (!withinEditWindow(comment.createdAt, EDIT_WINDOW_MS)) throw new AppError('edit_window_closed');
   await ctx.db.update(comments).set({ message, editedAt: new Date() }).where(eq(comments.id, commentId));
-  ctx.broadcaster.toTopic('post', comment.postId, 'CommentUpdated', {
-    id: commentId,
-    post_id: comment.postId,
-  });
+  await announceCommentChange(ctx, comment);
   return commentView(ctx.db, me, commentId);
 }
 
@@ -482,8 +490,34 @@ export async function deleteComment(ctx: AppContext, me: number, commentId: numb
   if (!comment || comment.authorId !== me) throw new AppError('not_found');
   if (comment.deletedAt) return;
   await ctx.db.update(comments).set(emptiedComment(new Date())).where(eq(comments.id, commentId));
-  ctx.broadcaster.toTopic('post', comment.postId, 'CommentUpdated', {
-    id: commentId,
+  await announceCommentChange(ctx, comment);
+}
+
+/**
+ * A comment's edit or deletion, live to the members who may read it: its post's group's members to whom
+ * neither its author, its post's nor (for a reply) its top-level comment's author is hidden either way.
+ */
+async function announceCommentChange(ctx: AppContext, comment: CommentRow) {
+  const [where] = await ctx.db
+    .select({
+      groupId: posts.groupId,
+      postAuthor: posts.authorId,
+      parentAuthor: sql<
+        number | null
+      >`(select pc.author_id from ${comments} pc where pc.id = ${comment.parentId})`,
+    })
+    .from(posts)
+    .where(eq(posts.id, comment.postId));
+  // Stryker disable next-line ConditionalExpression: a comment's post row is never deleted (only emptied)
+  if (!where) return;
+  const authors = [
+    comment.authorId,
+    where.postAuthor,
+    where.parentAuthor === null ? null : Number(where.parentAuthor),
+  ];
+  const readers = await liveReaders(ctx.db, where.groupId, authors);
+  ctx.broadcaster.toReaders('post', comment.postId, readers, 'CommentUpdated', {
+    id: comment.id,
     post_id: comment.postId,
   });
 }

@@ -34,13 +34,15 @@ export interface Broadcaster {
     opts?: PublishOptions,
   ): void;
   /**
-   * Publishes one event on a shared channel (`private-group_{id}`, `private-post_{id}`), checked like
-   * toMember. Everyone subscribed receives it: payloads carry ids only, and what a member fetches
-   * next applies the rules (a 404 means "not for me").
+   * Publishes one event of a group's or a post's news (`kind` with the group's or post's `id`) to each of
+   * `readers` on their own channel (`private-user_{reader}_group_{id}`, `…_post_{id}`), checked like
+   * toMember. Only the readers get it: whoever may not read the words (a member who hid the author or
+   * whom the author hid) is left out by the caller (policies/groups.ts `liveReaders`), not filtered later.
    */
-  toTopic<K extends TopicChannelKind, E extends EventName<K>>(
+  toReaders<K extends TopicChannelKind, E extends EventName<K>>(
     kind: K,
     id: number,
+    readers: readonly number[],
     event: E,
     payload: EventPayload<K, E>,
     opts?: PublishOptions,
@@ -55,6 +57,9 @@ export interface Broadcaster {
    */
   closeChannels(channels: string[]): void;
 }
+
+/** Pusher's HTTP API accepts one event on at most this many channels at once. */
+const HOSTED_CHANNELS_PER_TRIGGER = 100;
 
 /** Outside production: the payload must match its schema (a programming error throws at the call). */
 function checkedPayload(config: Config, kind: ChannelKind, event: string, payload: unknown) {
@@ -85,11 +90,11 @@ export function createBroadcaster(
           embedded.trigger([memberChannel(userId, kind)], event, payload, { socketId: opts?.socketId }),
         );
       },
-      toTopic: (kind, id, event, payload, opts) => {
+      toReaders: (kind, id, readers, event, payload, opts) => {
         checkedPayload(config, kind, event, payload);
-        bestEffort(kind, () =>
-          embedded.trigger([topicChannel(kind, id)], event, payload, { socketId: opts?.socketId }),
-        );
+        if (readers.length === 0) return;
+        const channels = readers.map((reader) => topicChannel(kind, id, reader));
+        bestEffort(kind, () => embedded.trigger(channels, event, payload, { socketId: opts?.socketId }));
       },
       disconnectMember: (userId) => embedded.disconnectSubscribers(`private-user_${userId}_`, 4200),
       closeChannels: (channels) => {
@@ -127,11 +132,17 @@ export function createBroadcaster(
         ),
       );
     },
-    toTopic: (kind, id, event, payload, opts) => {
+    toReaders: (kind, id, readers, event, payload, opts) => {
       checkedPayload(config, kind, event, payload);
-      bestEffort(kind, () =>
-        sdk.then((p) => p.trigger(topicChannel(kind, id), event, payload, { socket_id: opts?.socketId })),
-      );
+      // The HTTP API takes at most 100 channels per event.
+      for (let from = 0; from < readers.length; from += HOSTED_CHANNELS_PER_TRIGGER) {
+        const channels = readers
+          .slice(from, from + HOSTED_CHANNELS_PER_TRIGGER)
+          .map((reader) => topicChannel(kind, id, reader));
+        bestEffort(kind, () =>
+          sdk.then((p) => p.trigger(channels, event, payload, { socket_id: opts?.socketId })),
+        );
+      }
     },
     async disconnectMember() {
       // Hosted services expose no per-channel disconnect; the revoked session can no longer authorize.

@@ -43,17 +43,22 @@ export const channelKinds = [
     match: parseChatChannel,
     authorize: (ctx, member, chatId) => member.chatTyping && mayJoinConversation(ctx.db, member.id, chatId),
   }),
-  /** `private-group_{id}`: a group's new posts, for its members. */
+  /**
+   * `private-user_{id}_group_{groupId}`: a group's news for one of its members, only its owner and only
+   * while a member (the server publishes to each member's own, leaving out who is hidden either way).
+   */
   channelKind({
     kind: 'group',
     match: parseGroupChannel,
-    authorize: (ctx, member, groupId) => mayJoinGroupChannel(ctx.db, member.id, groupId),
+    authorize: (ctx, member, { userId, groupId }) =>
+      userId === member.id && mayJoinGroupChannel(ctx.db, member.id, groupId),
   }),
-  /** `private-post_{id}`: a post's comments, for members of its group who may read the post. */
+  /** `private-user_{id}_post_{postId}`: a post's comments for its owner, a member who may read the post. */
   channelKind({
     kind: 'post',
     match: parsePostChannel,
-    authorize: (ctx, member, postId) => mayJoinPostChannel(ctx.db, member.id, postId),
+    authorize: (ctx, member, { userId, postId }) =>
+      userId === member.id && mayJoinPostChannel(ctx.db, member.id, postId),
   }),
 ];
 

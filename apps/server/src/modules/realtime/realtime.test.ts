@@ -284,7 +284,7 @@ describe('issue 9 item 2: conversation channels end at once', () => {
     // The rule itself, for the channels this test does not open.
     expect(
       allowClientEvent({
-        channel: 'private-group_1',
+        channel: 'private-user_1_group_1',
         event: 'client-typing',
         data: { user_id: 1 },
         userId: '1',
@@ -292,7 +292,7 @@ describe('issue 9 item 2: conversation channels end at once', () => {
     ).toBe(false);
     expect(
       allowClientEvent({
-        channel: 'private-post_1',
+        channel: 'private-user_1_post_1',
         event: 'client-typing',
         data: { user_id: 1 },
         userId: '1',

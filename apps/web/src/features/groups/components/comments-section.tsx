@@ -1,6 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { Comment, Post } from '@trostnetz/contracts/groups';
-import { postChannel } from '@trostnetz/contracts/realtime-events';
 import { MessagesSquare } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +11,7 @@ import { getComments, useComments } from '../api/get-comments.ts';
 import { groupKeys } from '../api/keys.ts';
 import { markPostSeen } from '../api/mark-seen.ts';
 import { useLiveNews } from '../hooks/use-live-news.ts';
+import { useNewsChannel } from '../hooks/use-news-channel.ts';
 import { CommentForm } from './comment-form.tsx';
 import { CommentItem } from './comment-item.tsx';
 import { NewsBanner } from './news-banner.tsx';
@@ -51,10 +51,11 @@ export function CommentsSection({ post }: { post: Post }) {
   }, [comments.isSuccess, post.id]);
 
   const all = comments.data?.pages.flatMap((page) => page.data) ?? [];
+  const channel = useNewsChannel('post', post.id);
   const live = useLiveNews({
     kind: 'post',
-    channel: postChannel(post.id),
-    enabled: true,
+    channel: channel ?? '',
+    enabled: channel !== null,
     shown: all.map((c) => c.id),
     handlers: (announce) => ({
       CommentCreated: ({ comment_id }) => {

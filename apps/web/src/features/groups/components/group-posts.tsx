@@ -1,6 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { GroupDetail } from '@trostnetz/contracts/groups';
-import { groupChannel } from '@trostnetz/contracts/realtime-events';
 import { PenLine } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +13,7 @@ import { getPosts, usePosts } from '../api/get-posts.ts';
 import { groupKeys } from '../api/keys.ts';
 import { markGroupSeen } from '../api/mark-seen.ts';
 import { useLiveNews } from '../hooks/use-live-news.ts';
+import { useNewsChannel } from '../hooks/use-news-channel.ts';
 import { NewsBanner } from './news-banner.tsx';
 import { PostCard } from './post-card.tsx';
 import { PostForm } from './post-form.tsx';
@@ -35,10 +35,11 @@ export function GroupPosts({ group }: { group: GroupDetail }) {
       .catch(() => {});
   }, [posts.isSuccess, group.id, client]);
 
+  const channel = useNewsChannel('group', group.id);
   const live = useLiveNews({
     kind: 'group',
-    channel: groupChannel(group.id),
-    enabled: true,
+    channel: channel ?? '',
+    enabled: channel !== null,
     shown: posts.data?.pages.flatMap((page) => page.data.map((item) => item.id)) ?? [],
     handlers: (announce) => ({
       PostCreated: ({ post_id }) => {

@@ -111,16 +111,17 @@ describe('live rule: new posts arrive as a polite banner, counted only when the 
     answers['GET /api/post/23'] = () => jsonResponse(200, buildPost({ id: 23, title: 'Noch einer' }));
     open();
     await screen.findByRole('link', { name: 'Ein Jahr danach' });
-    await waitFor(() => expect(fake.channels.has('private-group_3')).toBe(true));
+    await waitFor(() => expect(fake.channels.has('private-user_7_group_3')).toBe(true));
 
-    for (const id of [20, 21, 22]) fake.fire('private-group_3', 'PostCreated', { post_id: id, group_id: 3 });
+    for (const id of [20, 21, 22])
+      fake.fire('private-user_7_group_3', 'PostCreated', { post_id: id, group_id: 3 });
     const banner = await screen.findByRole('button', { name: '1 neuer Beitrag – anzeigen' });
     expect(banner.parentElement).toHaveAttribute('aria-live', 'polite');
     // Nothing moved: the list still holds only what was loaded.
     expect(screen.queryByRole('link', { name: 'Neu von Mara' })).not.toBeInTheDocument();
 
-    fake.fire('private-group_3', 'PostCreated', { post_id: 23, group_id: 3 });
-    fake.fire('private-group_3', 'PostCreated', { post_id: 23, group_id: 3 });
+    fake.fire('private-user_7_group_3', 'PostCreated', { post_id: 23, group_id: 3 });
+    fake.fire('private-user_7_group_3', 'PostCreated', { post_id: 23, group_id: 3 });
     expect(await screen.findByRole('button', { name: '2 neue Beiträge – anzeigen' })).toBeInTheDocument();
 
     posts = [
@@ -155,12 +156,12 @@ describe('live rule: nothing written while the screen joins the channel is misse
       buildPost({ id: 32, mine: true }),
       ...posts,
     ];
-    fake.fire('private-group_3', 'pusher:subscription_succeeded', {});
+    fake.fire('private-user_7_group_3', 'pusher:subscription_succeeded', {});
     expect(await screen.findByRole('button', { name: '1 neuer Beitrag – anzeigen' })).toBeInTheDocument();
     expect(list).toHaveAttribute('data-live-state', 'subscribed');
     // Its live event arriving as well counts it once.
     answers['GET /api/post/30'] = () => jsonResponse(200, buildPost({ id: 30 }));
-    fake.fire('private-group_3', 'PostCreated', { post_id: 30, group_id: 3 });
+    fake.fire('private-user_7_group_3', 'PostCreated', { post_id: 30, group_id: 3 });
     await new Promise((r) => setTimeout(r, 20));
     expect(screen.getByRole('button', { name: '1 neuer Beitrag – anzeigen' })).toBeInTheDocument();
     stop();

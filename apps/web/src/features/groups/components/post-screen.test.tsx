@@ -133,12 +133,12 @@ describe('live rule: the "new comment" banner holds only what is not on screen y
     answers['GET /api/post/10/comments'] = () => jsonResponse(200, { data: comments, next_cursor: null });
     open();
     await screen.findByText('Noch keine Kommentare', { exact: false });
-    await waitFor(() => expect(fake.channels.has('private-post_10')).toBe(true));
-    fake.fire('private-post_10', 'pusher:subscription_succeeded', {});
+    await waitFor(() => expect(fake.channels.has('private-user_7_post_10')).toBe(true));
+    fake.fire('private-user_7_post_10', 'pusher:subscription_succeeded', {});
 
     const jonas = buildComment({ id: 60, message: 'Ich denke an dich.', html: '<p>Ich denke an dich.</p>' });
     comments = [jonas];
-    fake.fire('private-post_10', 'CommentCreated', { comment_id: 60, post_id: 10, parent_id: null });
+    fake.fire('private-user_7_post_10', 'CommentCreated', { comment_id: 60, post_id: 10, parent_id: null });
     expect(await screen.findByRole('button', { name: '1 neuer Kommentar – anzeigen' })).toBeInTheDocument();
 
     const mine = buildComment({ id: 61, author: me, mine: true, message: 'Danke', html: '<p>Danke</p>' });
