@@ -4,7 +4,8 @@ import { defineProject } from 'vitest/config';
 export default defineProject({
   test: {
     name: 'web',
-    environment: 'jsdom',
+    // jsdom whose abort signals Node's Request and fetch accept (Node 24): vitest.environment.ts.
+    environment: './vitest.environment.ts',
     include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts'],
     setupFiles: ['./vitest.setup.ts'],
     // Typing into forms with user-event takes seconds when the machine is busy; a hang still fails.
