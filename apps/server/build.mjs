@@ -21,16 +21,17 @@ const external = [
   'utf-8-validate',
 ];
 
+const here = path.dirname(fileURLToPath(import.meta.url));
+
 /** Writes server.js (and chunks/) into `outdir`; the tests build one of their own (vitest.server-bundle-setup.ts). */
-export function buildServer(outdir = 'dist') {
-  const here = path.dirname(fileURLToPath(import.meta.url));
+export function buildServer(outdir = 'dist', entryPoints = { server: path.join(here, 'src/server.ts') }) {
   return build({
-    entryPoints: { server: path.join(here, 'src/server.ts') },
+    entryPoints,
     outdir: path.resolve(here, outdir),
     bundle: true,
     platform: 'node',
     format: 'esm',
-    target: 'node20',
+    target: 'node24',
     splitting: true,
     // ESM builds first: a chunk made from a CommonJS module exports only `default`, so named imports need ESM.
     mainFields: ['module', 'main'],
@@ -44,4 +45,15 @@ export function buildServer(outdir = 'dist') {
   });
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) await buildServer();
+/**
+ * `node build.mjs --tasks`: the command-line tasks (user:create, seed:demo, backup, restore) as bundles in
+ * dist/tasks/, for the container image, which has neither the TypeScript sources nor tsx.
+ */
+export function buildTasks(outdir = 'dist/tasks') {
+  const tasks = ['user-create', 'seed-demo', 'backup', 'restore'];
+  return buildServer(outdir, Object.fromEntries(tasks.map((t) => [t, path.join(here, `src/cli/${t}.ts`)])));
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  await (process.argv.includes('--tasks') ? buildTasks() : buildServer());
+}
