@@ -72,3 +72,15 @@ describe('issue 9 item 21: the pinned cookie@1 under light-my-request (app.injec
     await app.close();
   });
 });
+
+describe('something an operator can deploy: compose.yaml and the README', () => {
+  it('the README names every variable that compose.yaml uses', () => {
+    const compose = readFileSync(path.join(root, 'compose.yaml'), 'utf8');
+    const readme = readFileSync(path.join(root, 'README.md'), 'utf8');
+    const used = new Set([...compose.matchAll(/\$\{([A-Z0-9_]+)/g)].map((m) => m[1]));
+    const keys = [...compose.matchAll(/^ {4}([A-Z][A-Z0-9_]+):/gm)].map((m) => m[1]);
+    for (const k of keys) used.add(k);
+    expect(used.size).toBeGreaterThan(20);
+    expect([...used].filter((v) => !readme.includes(`\`${v}\``))).toEqual([]);
+  });
+});
