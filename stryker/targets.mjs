@@ -199,6 +199,17 @@ export const TARGETS = {
     mutate: ['apps/server/src/modules/notifications/push-endpoint.ts'],
     tests: server(['src/modules/notifications/push-endpoint.test.ts']),
   },
+  // The word lists matched on the device (issue 43): hurtful and pressuring words before sending and under a
+  // partner's message, contact details and links with the off-platform note's 14 days, whole words and `*`.
+  // The lists themselves are data; their tests hold matches and non-matches (no alarm on dates, prices, years).
+  'safety-words': {
+    mutate: [
+      'apps/web/src/domain/safety/hurtful-words.ts',
+      'apps/web/src/domain/safety/word-match.ts',
+      'apps/web/src/domain/safety/contact-hint.ts',
+    ],
+    tests: web(['src/domain/safety/hurtful-words.test.ts', 'src/domain/safety/contact-hint.test.ts']),
+  },
   'faq-search': {
     mutate: ['apps/web/src/features/legal/faq-search.ts'],
     tests: web(['src/features/legal/faq-search.test.ts']),

@@ -121,6 +121,7 @@ export type RateLimitName =
   | 'chatSend'
   | 'friendAction'
   | 'report'
+  | 'sendPrompt'
   | 'groupPost'
   | 'groupComment'
   | 'profileRead'
@@ -377,6 +378,8 @@ export function loadConfig(
       chatSend: { max: 60, timeWindow: 60_000 },
       friendAction: { max: 60, timeWindow: 60 * 60_000 },
       report: { max: 20, timeWindow: 60 * 60_000 },
+      // The send prompt's counted choices: about as many as one writes, not a way to skew the figures.
+      sendPrompt: { max: 60, timeWindow: 60 * 60_000 },
       // Groups (issue 12): writing posts and comments, per member (edits count separately, alike).
       groupPost: { max: 10, timeWindow: 60 * 60_000 },
       groupComment: { max: 60, timeWindow: 60 * 60_000 },

@@ -291,6 +291,9 @@ export const adminStats = z.object({
       active: z.number().int(),
       messages: z.number().int(),
       posts: z.number().int(),
+      /** How often the "Möchtest du das wirklich so senden?" prompt ended in "Ändern", and in "Trotzdem senden". */
+      prompts_changed: z.number().int(),
+      prompts_sent: z.number().int(),
     }),
   ),
   members_total: z.number().int(),

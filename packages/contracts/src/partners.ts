@@ -35,6 +35,8 @@ export const partner = z.object({
   request_message: z.string().nullable(),
   /** A premium member who shows the supporter badge (issue 14; policies/premium.ts). */
   supporter: z.boolean(),
+  /** When the two last became partners (null if never): the first 14 days bring the off-platform note. */
+  befriended_at: z.string().nullable(),
   updated_at: z.string(),
 });
 export type Partner = z.infer<typeof partner>;

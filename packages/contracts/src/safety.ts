@@ -44,3 +44,15 @@ export const reportResponse = z.object({
   id: z.number().int(),
   status: z.enum(['open', 'in_review', 'resolved']),
 });
+
+/** Where the "Möchtest du das wirklich so senden?" prompt can appear, and what the writer chose. */
+export const SEND_PROMPT_SURFACES = ['chat', 'post', 'comment'] as const;
+export const SEND_PROMPT_CHOICES = ['change', 'send'] as const;
+export type SendPromptSurface = (typeof SEND_PROMPT_SURFACES)[number];
+export type SendPromptChoice = (typeof SEND_PROMPT_CHOICES)[number];
+/** One choice after the prompt, counted per day without who or what was written. */
+export const sendPromptBody = z.strictObject({
+  surface: z.enum(SEND_PROMPT_SURFACES, { error: vmsg('invalid') }),
+  choice: z.enum(SEND_PROMPT_CHOICES, { error: vmsg('invalid') }),
+});
+export type SendPromptBody = z.infer<typeof sendPromptBody>;

@@ -14,6 +14,7 @@ export function buildPartner(overrides: Partial<Partner> = {}): Partner {
     reason: [],
     request_message: null,
     supporter: false,
+    befriended_at: '2026-01-01T10:00:00.000Z',
     updated_at: '2026-01-01T10:00:00.000Z',
     ...overrides,
   };

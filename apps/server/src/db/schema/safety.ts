@@ -1,4 +1,15 @@
-import { bigint, index, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
 
 export const blocks = pgTable(
@@ -55,4 +66,19 @@ export const reports = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('reports_status_idx').on(t.status, t.createdAt)],
+);
+
+/**
+ * How often the "Möchtest du das wirklich so senden?" prompt ended in each choice, per day (Berlin) and
+ * place: counts only, never who wrote or what.
+ */
+export const sendPromptCounts = pgTable(
+  'send_prompt_counts',
+  {
+    day: date('day').notNull(),
+    surface: text('surface').notNull(),
+    choice: text('choice').notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.surface, t.choice] })],
 );

@@ -30,7 +30,8 @@ const n = (v: unknown) => Number(v ?? 0);
 
 /**
  * Per day (Berlin): new accounts, addresses verified and questionnaires first finished that day
- * (`onboarded_at`); active members (wrote a message, post or comment that day); messages and posts. Open reports and the oldest; premium
+ * (`onboarded_at`); active members (wrote a message, post or comment that day); messages and posts; the send
+ * prompt's choices (send_prompt_counts). Open reports and the oldest; premium
  * contracts running; where members came from (registration attribution).
  */
 export async function stats(db: Db, days: number): Promise<AdminStats> {
@@ -49,7 +50,9 @@ export async function stats(db: Db, days: number): Promise<AdminStats> {
         union select author_id from comments c where (c.created_at at time zone 'Europe/Berlin')::date = d.day
       ) x where a is not null) as active,
       (select count(*) from messages m where (m.send_at at time zone 'Europe/Berlin')::date = d.day) as messages,
-      (select count(*) from posts p where (p.created_at at time zone 'Europe/Berlin')::date = d.day) as posts
+      (select count(*) from posts p where (p.created_at at time zone 'Europe/Berlin')::date = d.day) as posts,
+      (select coalesce(sum(count), 0) from send_prompt_counts s where s.day = d.day and s.choice = 'change') as prompts_changed,
+      (select coalesce(sum(count), 0) from send_prompt_counts s where s.day = d.day and s.choice = 'send') as prompts_sent
     from d order by d.day`);
   const rows = (res as unknown as { rows: Record<string, unknown>[] }).rows;
   const totals = (await db.execute(sql`select
@@ -75,6 +78,8 @@ export async function stats(db: Db, days: number): Promise<AdminStats> {
       active: n(r.active),
       messages: n(r.messages),
       posts: n(r.posts),
+      prompts_changed: n(r.prompts_changed),
+      prompts_sent: n(r.prompts_sent),
     })),
     members_total: n(t.members),
     open_reports: { count: n(t.open_reports), oldest_at: oldest ? oldest.toISOString() : null },

@@ -89,6 +89,7 @@ export function presentPartner(
     ),
     request_message: pendingRequestMessage(row),
     supporter: !deleted && showsSupporterBadge(other),
+    befriended_at: row.befriendedAt?.toISOString() ?? null,
     updated_at: row.updatedAt.toISOString(),
   };
 }

@@ -28,6 +28,7 @@ const contact = {
   reason: [],
   request_message: null,
   supporter: false,
+  befriended_at: null,
   updated_at: '2026-01-15T10:00:00.000Z',
 };
 

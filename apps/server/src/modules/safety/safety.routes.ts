@@ -1,5 +1,12 @@
 import { idString } from '@trostnetz/contracts/fields';
-import { blockBody, blockEntry, blocklist, reportBody, reportResponse } from '@trostnetz/contracts/safety';
+import {
+  blockBody,
+  blockEntry,
+  blocklist,
+  reportBody,
+  reportResponse,
+  sendPromptBody,
+} from '@trostnetz/contracts/safety';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -7,6 +14,7 @@ import type { AppContext } from '../../app-context.ts';
 import { currentMember } from '../../plugins/auth.ts';
 import { perMember } from '../../plugins/rate-limit.ts';
 import { hideMember, listBlocks, reportProfile, unhide } from './safety.service.ts';
+import { countSendPrompt } from './send-prompts.ts';
 
 export async function safetyRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -70,5 +78,25 @@ export async function safetyRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
     },
     async (request, reply) =>
       reply.status(201).send(await reportProfile(ctx, currentMember(request).id, request.body)),
+  );
+
+  r.post(
+    '/api/safety/send-prompts',
+    {
+      schema: {
+        tags: ['safety'],
+        summary: 'Count one choice after the send prompt',
+        body: sendPromptBody,
+        response: { 204: z.null() },
+        description:
+          'Where the prompt showed (chat, post, comment) and what the writer chose (change, send): a count per day, without the member or the text.',
+      },
+      ...pre,
+      config: { rateLimit: perMember('send-prompt', limits.sendPrompt) },
+    },
+    async (request, reply) => {
+      await countSendPrompt(ctx.db, request.body);
+      return reply.status(204).send(null);
+    },
   );
 }

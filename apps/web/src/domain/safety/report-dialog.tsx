@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { reportBody, reportReasons } from '@trostnetz/contracts/safety';
 import { Flag } from 'lucide-react';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { Alert } from '../../components/ui/alert.tsx';
@@ -26,11 +26,14 @@ export function ReportDialog({
   triggerLabel,
   onReport,
   reasons = reportReasons,
+  trigger,
 }: {
   title: string;
   text: string;
   /** The visible label of the trigger button; its accessible name too. */
   triggerLabel: string;
+  /** A trigger of the caller's own in place of the flag button (e.g. "Ja, melden" under a message). */
+  trigger?: ReactNode;
   onReport: (values: ReportValues) => Promise<unknown>;
   reasons?: readonly ReportReason[];
 }) {
@@ -69,10 +72,12 @@ export function ReportDialog({
       description={report.isSuccess ? undefined : text}
       closeLabel={t('report.cancel')}
       trigger={
-        <Button variant="ghost" size="sm">
-          <Flag aria-hidden="true" className="size-5" />
-          {triggerLabel}
-        </Button>
+        trigger ?? (
+          <Button variant="ghost" size="sm">
+            <Flag aria-hidden="true" className="size-5" />
+            {triggerLabel}
+          </Button>
+        )
       }
     >
       {report.isSuccess ? (

@@ -4,13 +4,15 @@ import { type FormEvent, type KeyboardEvent, useId, useRef, useState } from 'rea
 import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../../components/ui/button.tsx';
 import { CrisisHint } from '../../../domain/safety/crisis-hint.tsx';
+import { useSendCheck } from '../../../domain/safety/send-check.tsx';
 import { ContactHint } from './contact-hint.tsx';
 
 const MAX_HEIGHT_PX = 200;
 
 /**
  * Enter sends, Shift+Enter starts a new line; focus stays in the field after sending. In a new
- * partnership, contact details in the text bring a safety note (ContactHint).
+ * partnership, contact details in the text bring a safety note (ContactHint); hurtful or pressuring
+ * words wait for the writer's choice first (useSendCheck).
  */
 export function Composer({
   name,
@@ -29,15 +31,17 @@ export function Composer({
   const hintId = useId();
   const errorId = useId();
   const over = text.trim().length - MESSAGE_MAX;
+  const check = useSendCheck('chat', () => field.current?.focus());
 
   const grow = (el: HTMLTextAreaElement) => {
     el.style.height = 'auto';
     el.style.height = `${Math.min(el.scrollHeight, MAX_HEIGHT_PX)}px`;
   };
 
-  const submit = (event?: FormEvent) => {
+  const submit = async (event?: FormEvent) => {
     event?.preventDefault();
-    if (!text.trim() || over > 0) return;
+    if (!text.trim() || over > 0 || check.asking) return;
+    if (!(await check.mayGo(text))) return;
     onSend(text);
     setText('');
     const el = field.current;
@@ -51,13 +55,16 @@ export function Composer({
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
     event.preventDefault();
-    submit();
+    void submit();
   };
 
   return (
-    <form onSubmit={submit} className="border-t border-line bg-canvas px-4 pt-3 pb-3">
+    <form onSubmit={(e) => void submit(e)} className="border-t border-line bg-canvas px-4 pt-3 pb-3">
       <CrisisHint text={text} className="mb-2 empty:mb-0" />
       <ContactHint text={text} active={newPartnership} />
+      <div aria-live="polite" className="mb-2 empty:mb-0">
+        {check.prompt}
+      </div>
       <div className="flex items-end gap-2">
         <label htmlFor={`${hintId}-field`} className="sr-only">
           {t('composer.label', { name })}

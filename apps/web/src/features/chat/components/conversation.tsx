@@ -110,6 +110,7 @@ export function Conversation({ partner, me }: { partner: Partner; me: number }) 
         writable={writable}
         messages={conversation.messages}
         turns={conversation.turns}
+        befriendedAt={partner.befriended_at}
         pending={conversation.pending}
         loading={conversation.sync.isPending}
         hasMore={conversation.hasMore}

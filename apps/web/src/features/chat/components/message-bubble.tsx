@@ -8,6 +8,7 @@ import type { PendingMessage } from '../../../domain/chat/chat-store.ts';
 import { RemovalNote } from '../../../domain/moderation/removal-note.tsx';
 import { timeOf } from '../format.ts';
 import { EditForm, MessageActions } from './message-actions.tsx';
+import { ReceivedCheck } from './received-check.tsx';
 
 type Props =
   | { kind: 'stored'; message: ChatMessage; own: boolean; name: string; me: number; writable: boolean }
@@ -16,7 +17,8 @@ type Props =
 /**
  * One message; own ones right with their state: ✓ sent, ✓✓ read, pending, or not sent + retry. A
  * corrected one says "bearbeitet", a deleted one only "Nachricht gelöscht", a removed one "entfernt"
- * (its sender still reads it, with the way to the reasons).
+ * (its sender still reads it, with the way to the reasons). A partner's message that may weigh on the
+ * reader asks quietly whether it does (ReceivedCheck).
  */
 export function MessageBubble(props: Props) {
   const { t, i18n } = useTranslation('chat');
@@ -66,6 +68,9 @@ export function MessageBubble(props: Props) {
           <span aria-hidden="true">{time}</span>
           {own && !deleted && !removed && <OwnState {...props} />}
         </p>
+        {props.kind === 'stored' && !props.own && !deleted && !removed && (
+          <ReceivedCheck message={props.message} name={props.name} />
+        )}
         {props.kind === 'stored' && !editing && !removed && (
           <MessageActions
             message={props.message}

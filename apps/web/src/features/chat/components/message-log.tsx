@@ -5,8 +5,10 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import type { PendingMessage } from '../../../domain/chat/chat-store.ts';
 import { FriendWordsNote } from '../../../domain/friendship/friend-words.tsx';
+import { offPlatformNoteAfter } from '../../../domain/safety/contact-hint.ts';
 import { dayKey, dayLabel } from '../format.ts';
 import { MessageBubble } from './message-bubble.tsx';
+import { OffPlatformNote } from './off-platform-note.tsx';
 
 interface Props {
   name: string;
@@ -17,6 +19,8 @@ interface Props {
   messages: ChatMessage[];
   /** The words with which the friendship began or ended, placed by time among the messages. */
   turns?: ChatTurn[];
+  /** When the two became partners: contact details in the first 14 days bring a note, once. */
+  befriendedAt?: string | null;
   pending: PendingMessage[];
   loading: boolean;
   hasMore: boolean;
@@ -83,6 +87,7 @@ export function MessageLog(props: Props) {
   const oldest = messages[0]?.send_at;
   // Words older than the loaded page wait until the earlier messages are loaded.
   const turns = (props.turns ?? []).filter((w) => !hasMore || (oldest !== undefined && w.at >= oldest));
+  const noteAfter = offPlatformNoteAfter(messages, props.befriendedAt ?? null);
   let nextTurn = 0;
   const turnsUntil = (iso: string | undefined) => {
     while (nextTurn < turns.length && (iso === undefined || turns[nextTurn]!.at <= iso)) {
@@ -111,6 +116,7 @@ export function MessageLog(props: Props) {
         writable={props.writable}
       />,
     );
+    if (m.id === noteAfter) items.push(<OffPlatformNote key="off-platform-note" />);
   }
   turnsUntil(undefined);
   for (const p of pending) {

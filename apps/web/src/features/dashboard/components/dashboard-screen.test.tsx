@@ -21,6 +21,7 @@ const buildPartner = (overrides: Partial<Partner> = {}): Partner => ({
   reason: [{ question: 'Was hast du erlebt?', answers: ['Tod eines Haustiers'] }],
   request_message: null,
   supporter: false,
+  befriended_at: null,
   updated_at: '2026-01-01T00:00:00.000Z',
   ...overrides,
 });

@@ -4,10 +4,14 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextareaField } from '../../../components/ui/textarea-field.tsx';
 import { CrisisHint } from '../../../domain/safety/crisis-hint.tsx';
+import { useSendCheck } from '../../../domain/safety/send-check.tsx';
 import { useErrorMessage } from '../../../lib/error-message.ts';
 import { submitWith, useFieldState, useZodForm } from '../../../lib/form.ts';
 
-/** A comment, a reply or an edit of one: Markdown text with the crisis hint beside it. */
+/**
+ * A comment, a reply or an edit of one: Markdown text with the crisis hint beside it; hurtful or
+ * pressuring words wait for the writer's choice before it is sent.
+ */
 export function CommentForm({
   label,
   submitLabel,
@@ -32,7 +36,9 @@ export function CommentForm({
   const form = useZodForm(updateCommentBody, { defaultValues: { comment: initial } });
   const field = useFieldState(form, 'comment');
   const text = form.watch('comment') ?? '';
+  const check = useSendCheck('comment', () => form.setFocus('comment'));
   const submit = submitWith(form, async ({ comment }) => {
+    if (check.asking || !(await check.mayGo(comment))) return;
     await onSubmit(comment);
     form.reset({ comment: '' });
   });
@@ -49,6 +55,7 @@ export function CommentForm({
         {...field}
       />
       <CrisisHint text={text} />
+      <div aria-live="polite">{check.prompt}</div>
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
         {onCancel && (
           <Button variant="secondary" onClick={onCancel}>

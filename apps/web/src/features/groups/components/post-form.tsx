@@ -6,13 +6,17 @@ import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { TextareaField } from '../../../components/ui/textarea-field.tsx';
 import { CrisisHint } from '../../../domain/safety/crisis-hint.tsx';
+import { useSendCheck } from '../../../domain/safety/send-check.tsx';
 import { useErrorMessage } from '../../../lib/error-message.ts';
 import { submitWith, useFieldState, useZodForm } from '../../../lib/form.ts';
 
 const form = createPostBody.pick({ title: true, message: true, content_notes: true });
 export type PostValues = z.output<typeof form>;
 
-/** Title, Markdown text (with what works) and content notes; new posts and edits alike. */
+/**
+ * Title, Markdown text (with what works) and content notes; new posts and edits alike. Hurtful or
+ * pressuring words wait for the writer's choice before it is sent.
+ */
 export function PostForm({
   initial,
   submitLabel,
@@ -37,7 +41,9 @@ export function PostForm({
   const message = useFieldState(postForm, 'message');
   const text = postForm.watch('message') ?? '';
 
+  const check = useSendCheck('post', () => postForm.setFocus('message'));
   const submit = submitWith(postForm, async (values) => {
+    if (check.asking || !(await check.mayGo(`${values.title}\n${values.message}`))) return;
     await onSubmit(values);
     if (!initial) postForm.reset({ title: '', message: '', content_notes: [] });
   });
@@ -77,6 +83,7 @@ export function PostForm({
           ))}
         </div>
       </fieldset>
+      <div aria-live="polite">{check.prompt}</div>
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
         {onCancel && (
           <Button variant="secondary" onClick={onCancel}>

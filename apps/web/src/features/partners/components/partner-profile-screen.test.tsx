@@ -158,6 +158,7 @@ describe('SPEC.md §4 Friendship: the actions each status allows, with an option
           reason: [],
           request_message: 'Hallo',
           supporter: false,
+          befriended_at: null,
           updated_at: '2026-01-01T00:00:00.000Z',
         },
       });

@@ -10,7 +10,16 @@ import { useCan, useStaff } from '../../staff-context.ts';
 import { ConsolePage } from '../console-page.tsx';
 import { BarChart } from '../shared/bar-chart.tsx';
 
-const SERIES = ['new', 'verified', 'onboarded', 'active', 'messages', 'posts'] as const;
+const SERIES = [
+  'new',
+  'verified',
+  'onboarded',
+  'active',
+  'messages',
+  'posts',
+  'prompts_changed',
+  'prompts_sent',
+] as const;
 const DAYS = 30;
 
 /** The console's start: the figures of the last 30 days (counts only) for who may see them. */
