@@ -3,6 +3,7 @@ import type { Database, Db } from './db/client.ts';
 import type { Metrics } from './lib/metrics.ts';
 import type { WorkGate } from './lib/work-gate.ts';
 import type { LoginThrottle } from './modules/auth/login-throttle.ts';
+import type { SessionCache } from './modules/auth/session-cache.ts';
 import type { createSignedLinks } from './modules/auth/signed-links.ts';
 import type { AccessTokens } from './modules/auth/tokens.ts';
 import type { JobQueue } from './modules/jobs/job-queue.ts';
@@ -24,4 +25,6 @@ export interface AppContext {
   broadcaster: Broadcaster;
   /** Prometheus counters and gauges (issue 19): count what happened, never who or what was said. */
   metrics: Metrics;
+  /** The members of live sessions looked up lately on this node (docs/scaling.md); none in some tests. */
+  sessionCache?: SessionCache;
 }

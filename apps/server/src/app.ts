@@ -17,6 +17,7 @@ import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { appConfigRoutes } from './modules/app-config/app-config.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createLoginThrottle } from './modules/auth/login-throttle.ts';
+import { createSessionCache } from './modules/auth/session-cache.ts';
 import { createSignedLinks } from './modules/auth/signed-links.ts';
 import { createAccessTokens } from './modules/auth/tokens.ts';
 import { backupRoutes } from './modules/backup/backup.routes.ts';
@@ -179,6 +180,12 @@ export async function buildApp(
     links: createSignedLinks(config),
     broadcaster: createBroadcaster(config, embedded, app.log),
     metrics,
+    sessionCache: createSessionCache({
+      memberWrites: database.memberWrites,
+      redis,
+      prefix: config.redisPrefix,
+      shared: database.kind === 'postgres',
+    }),
   };
   app.decorate('ctx', ctx);
   app.decorate('realtime', embedded);
@@ -231,6 +238,7 @@ export async function buildApp(
   app.addHook('onClose', async () => {
     await ctx.mailer.idle();
     await jobs.stop();
+    await ctx.sessionCache?.close();
     await database.close();
     redis?.disconnect();
   });

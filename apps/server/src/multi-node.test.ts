@@ -86,6 +86,25 @@ async function partner(node: SpawnedServer, name: string) {
   return { id: m.user.id, token: m.token };
 }
 
+/** Milliseconds from now until `node` refuses the token (polled every 25 ms, for at most `limit` ms). */
+async function refusedAfter(node: SpawnedServer, token: string, limit: number) {
+  const started = Date.now();
+  while (Date.now() - started < limit + 1_000) {
+    if ((await api(node, 'GET', '/api/profile/init', token)).status === 401) return Date.now() - started;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  return Number.POSITIVE_INFINITY;
+}
+
+/** A session used on `reader` (so its node has it cached), then ended on `writer`: how long `reader` still took it. */
+async function endedElsewhere(writer: SpawnedServer, reader: SpawnedServer, limit: number) {
+  const m = await register(writer, `multi-cache-${Date.now()}-${Math.random()}@example.org`);
+  for (let i = 0; i < 3; i++)
+    expect((await api(reader, 'GET', '/api/profile/init', m.token)).status).toBe(200);
+  expect((await api(writer, 'DELETE', '/api/auth/tokens/revoke', m.token)).status).toBe(204);
+  return refusedAfter(reader, m.token, limit);
+}
+
 describe.skipIf(!enabled)('two app processes sharing PostgreSQL and Redis', () => {
   let a: SpawnedServer;
   let b: SpawnedServer;
@@ -114,6 +133,11 @@ describe.skipIf(!enabled)('two app processes sharing PostgreSQL and Redis', () =
     await Promise.all([a?.stop(), b?.stop()]);
     await admin.query(`drop database if exists ${dbName} with (force)`);
     await admin.end();
+  });
+
+  it('session cache rule: a session ended on node A is refused on node B within 1 s (through Redis)', async () => {
+    const ms = await endedElsewhere(a, b, 1_000);
+    expect(ms).toBeLessThan(1_000);
   });
 
   it('an event published on node A reaches a client connected to node B', async () => {
@@ -238,6 +262,39 @@ describe.skipIf(!enabled)('two app processes sharing PostgreSQL and Redis', () =
     }
   }, 60_000);
 });
+
+describe.skipIf(!pgUrl || process.env.TEST_DB === 'postgres')(
+  'two app processes sharing PostgreSQL without Redis',
+  () => {
+    let a: SpawnedServer;
+    let b: SpawnedServer;
+    const dbName = `t_multinode_noredis_${process.pid}`;
+    let admin: pg.Client;
+
+    beforeAll(async () => {
+      admin = new pg.Client({ connectionString: pgUrl });
+      await admin.connect();
+      await admin.query(`drop database if exists ${dbName} with (force)`);
+      await admin.query(`create database ${dbName}`);
+      const url = new URL(pgUrl!);
+      url.pathname = `/${dbName}`;
+      // The first node migrates; the second starts on the migrated database.
+      a = await spawnServer({ DATABASE_URL: url.toString() });
+      b = await spawnServer({ DATABASE_URL: url.toString() });
+    }, 90_000);
+
+    afterAll(async () => {
+      await Promise.all([a?.stop(), b?.stop()]);
+      await admin.query(`drop database if exists ${dbName} with (force)`);
+      await admin.end();
+    });
+
+    it('session cache rule: without Redis a session ended on node A is refused on node B within 5 s', async () => {
+      const ms = await endedElsewhere(a, b, 5_000);
+      expect(ms).toBeLessThan(5_000);
+    }, 30_000);
+  },
+);
 
 describe('graceful shutdown', () => {
   it('SIGTERM closes live sockets and the process exits cleanly within 10 s', async () => {

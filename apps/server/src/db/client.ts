@@ -7,6 +7,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { migrationsDir } from '../lib/paths.ts';
+import { changesMembers, createMemberWrites, type MemberWrites, watchQueries } from './member-writes.ts';
 
 /** Both drivers expose the same query builder; PGlite's type stands for both (PostgreSQL dialect only). */
 export type Db = ReturnType<typeof drizzlePglite>;
@@ -27,6 +28,8 @@ export interface Database {
   executePrepared(name: string, text: string, values: unknown[]): Promise<SqlResult>;
   migrate(): Promise<void>;
   ping(): Promise<void>;
+  /** Told after every committed change to a member's row, roles or a session's end (the session cache). */
+  memberWrites: MemberWrites;
   /** PGlite only: the whole data directory as one file, which `openDatabase` can start from again. */
   dumpDataDir?(): Promise<Blob>;
   close(): Promise<void>;
@@ -44,10 +47,15 @@ export function openDatabase(
   if (databaseUrl && databaseUrl !== 'memory://') {
     const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
     pool.on('error', () => {}); // idle-client errors surface on the next query; /ready reports them
+    const memberWrites = createMemberWrites();
+    pool.on('connect', (client) =>
+      watchQueries(client as unknown as Record<string, unknown>, ['query'], memberWrites.connectionState()),
+    );
     const db = drizzlePg(pool) as unknown as Db;
     return {
       db,
       kind: 'postgres',
+      memberWrites,
       async executeSql(text, values) {
         if (values?.length) return pool.query(text, values);
         const client = await pool.connect();
@@ -76,10 +84,38 @@ export function openDatabase(
     mkdirSync(dir, { recursive: true });
     client = new PGlite(dir);
   }
+  // One connection: one state. A transaction's statements count once it has committed.
+  const memberWrites = createMemberWrites();
+  watchQueries(
+    client as unknown as Record<string, unknown>,
+    ['query', 'exec'],
+    memberWrites.connectionState(),
+  );
+  const transaction = client.transaction.bind(client);
+  client.transaction = ((fn: (tx: unknown) => Promise<unknown>) => {
+    let dirty = false;
+    return transaction(async (tx) => {
+      const watched = Object.create(tx) as Record<string, unknown>;
+      for (const name of ['query', 'exec', 'sql'] as const) {
+        const original = (tx[name] as (...args: unknown[]) => unknown).bind(tx);
+        watched[name] = (...args: unknown[]) => {
+          const text =
+            typeof args[0] === 'string' ? args[0] : Array.isArray(args[0]) ? args[0].join('?') : '';
+          if (changesMembers(text)) dirty = true;
+          return original(...args);
+        };
+      }
+      return fn(watched);
+    }).then((result) => {
+      if (dirty) memberWrites.changed();
+      return result;
+    });
+  }) as typeof client.transaction;
   const db = drizzlePglite(client);
   return {
     db,
     kind: 'pglite',
+    memberWrites,
     async executeSql(text, values) {
       if (values?.length) return client.query(text, values);
       // One connection for everything: a BEGIN … COMMIT script runs as a PGlite transaction, so a

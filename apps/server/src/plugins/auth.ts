@@ -68,7 +68,8 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { ctx: AppContex
   const authenticate = async (request: FastifyRequest) => {
     const token = bearerToken(request.headers.authorization);
     const claims = token ? await ctx.accessTokens.verify(token) : null;
-    const member = claims && (await memberOfLiveSession(ctx.db, claims.sessionId, claims.userId));
+    const member =
+      claims && (await memberOfLiveSession(ctx.db, claims.sessionId, claims.userId, ctx.sessionCache));
     if (!member) throw new AppError('unauthenticated');
     request.auth = claims;
     request.member = member;
@@ -99,7 +100,8 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { ctx: AppContex
       // A member's own token opens nothing here: 403 for a live one, 401 for anything else.
       const memberClaims = await ctx.accessTokens.verify(token);
       const member =
-        memberClaims && (await memberOfLiveSession(ctx.db, memberClaims.sessionId, memberClaims.userId));
+        memberClaims &&
+        (await memberOfLiveSession(ctx.db, memberClaims.sessionId, memberClaims.userId, ctx.sessionCache));
       throw new AppError(member ? 'forbidden' : 'unauthenticated');
     }
     const staff = await staffOfLiveSession(ctx, claims);

@@ -10,6 +10,7 @@ import type { Tx } from '../../lifecycle/member-data.ts';
 import { goneColumns, isGone, present } from '../../policies/members.ts';
 import { endMemberLive } from '../chat/chat.service.ts';
 import { clientFamily } from './client-info.ts';
+import type { SessionCache } from './session-cache.ts';
 import { hashToken, newOpaqueToken } from './tokens.ts';
 
 export interface IssuedTokens {
@@ -157,19 +158,31 @@ export const LAST_USED_PRECISION_MS = 60_000;
 /**
  * One indexed look-up per authenticated request: the live session's member (not deleted), or
  * undefined. Marks the session used when its mark is older than a minute (one write a minute at most).
+ * With the node's session cache, a session looked up lately needs no look-up (session-cache.ts).
  */
-export async function memberOfLiveSession(db: Db, sessionId: string, userId: number) {
-  const lookup = preparedLookups.get(db) ?? keepLookup(db);
-  const [row] = await lookup.execute({ sessionId, userId });
+export async function memberOfLiveSession(db: Db, sessionId: string, userId: number, cache?: SessionCache) {
+  const cached = cache?.get(sessionId, userId);
+  const ticket = cache?.ticket() ?? 0;
+  let member = cached?.member;
+  let lastUsedAt = cached?.lastUsedAt ?? 0;
+  if (!cached) {
+    const lookup = preparedLookups.get(db) ?? keepLookup(db);
+    const [row] = await lookup.execute({ sessionId, userId });
+    if (!row) return undefined;
+    member = row.user;
+    lastUsedAt = row.lastUsedAt.getTime();
+    cache?.put(ticket, sessionId, userId, row.user, lastUsedAt);
+  }
   // One bound for the check here and the guard of the write (a racing request may have moved it).
   const stale = new Date(Date.now() - LAST_USED_PRECISION_MS);
-  if (row && row.lastUsedAt.getTime() < stale.getTime()) {
+  if (lastUsedAt < stale.getTime()) {
     await db
       .update(sessions)
       .set({ lastUsedAt: new Date() })
       .where(and(eq(sessions.id, sessionId), lt(sessions.lastUsedAt, stale)));
+    cache?.touched(sessionId, Date.now());
   }
-  return row?.user;
+  return member;
 }
 
 /**

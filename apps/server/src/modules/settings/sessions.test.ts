@@ -95,6 +95,9 @@ describe('GET /api/settings/sessions', () => {
     expect(unchanged!.lastUsedAt.getTime()).toBe(thirtySecondsAgo.getTime());
     const twoMinutesAgo = new Date(Date.now() - 120_000);
     await t.app.ctx.db.update(sessions).set({ lastUsedAt: twoMinutesAgo }).where(eq(sessions.id, row!.id));
+    // The mark was moved back behind the app's back (no request marks a session used in the past): the node's
+    // session cache, which remembers when it last marked this session, is told, as an operator's edit would be.
+    t.app.ctx.sessionCache?.clear();
     const before = Date.now();
     await call(t, 'GET', '/api/profile/init', { token: m.token });
     const [moved] = await t.app.ctx.db.select().from(sessions).where(eq(sessions.id, row!.id));
