@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { clearSession } from '../../lib/session.ts';
 import { buildMessage } from '../../test/chat-factories.ts';
-import { CHAT_STORAGE_KEY, KEPT_PER_CHAT, totalUnread, useChatStore } from './chat-store.ts';
+import { CHAT_STORAGE_KEY, totalUnread, useChatStore } from './chat-store.ts';
 
 const ME = 7;
 const store = () => useChatStore.getState();
@@ -95,37 +95,95 @@ describe('chat store (SPEC.md §4 Chat, Local persistence)', () => {
     expect(store().cursor['9']).toBe(4);
   });
 
-  it('persists under chat_storage, bounded per chat; an interrupted send comes back as failed', async () => {
-    const many = Array.from({ length: KEPT_PER_CHAT + 20 }, (_, i) => buildMessage({ id: i + 1 }));
-    store().replace(9, many, false);
+  it('L9 chat_storage keeps ids and state, never words: no message text, no pending text, an older build’s texts dropped', async () => {
+    store().replace(9, [buildMessage({ id: 1, message: 'Mein Vater fehlt mir' })], false);
+    store().receive(buildMessage({ id: 2, message: 'Ich denke an dich' }), ME);
     store().enter(3, 9);
-    store().addPending(9, { client_id: 'abcdefgh2', message: 'Hi', send_at: 'now', status: 'sending' });
-    const saved = JSON.parse(localStorage.getItem(CHAT_STORAGE_KEY) ?? '{}').state;
-    expect(saved.messages['9']).toHaveLength(KEPT_PER_CHAT);
-    expect(saved.hasMore['9']).toBe(true);
-    expect(saved.partnersLoaded).toBeUndefined();
+    store().addPending(9, {
+      client_id: 'abcdefgh2',
+      message: 'Noch unterwegs',
+      send_at: 'now',
+      status: 'sending',
+    });
+    const raw = localStorage.getItem(CHAT_STORAGE_KEY) ?? '';
+    for (const words of ['Mein Vater fehlt mir', 'Ich denke an dich', 'Noch unterwegs'])
+      expect(raw).not.toContain(words);
+    expect(JSON.parse(raw)).toEqual({
+      state: {
+        owner: ME,
+        unread: { '9': 1 },
+        pending: { '9': [{ client_id: 'abcdefgh2', send_at: 'now' }] },
+      },
+      version: 2,
+    });
+
+    // What an earlier build wrote (version 1): the last messages and the pending texts.
+    localStorage.setItem(
+      CHAT_STORAGE_KEY,
+      JSON.stringify({
+        state: {
+          owner: ME,
+          chatId: 3,
+          partnerId: 9,
+          messages: { '9': [buildMessage({ id: 1, message: 'Alte Worte' })] },
+          hasMore: { '9': false },
+          cursor: { '9': 1 },
+          pending: {
+            '9': [{ client_id: 'abcdefgh4', message: 'Alter Entwurf', send_at: 'then', status: 'failed' }],
+          },
+          unread: { '9': 2 },
+        },
+        version: 1,
+      }),
+    );
     await useChatStore.persist.rehydrate();
-    expect(store().pending['9']?.[0]?.status).toBe('failed');
-    expect(store().messages['9']?.[0]?.id).toBe(21);
+    const rewritten = localStorage.getItem(CHAT_STORAGE_KEY) ?? '';
+    expect(rewritten).not.toContain('Alte Worte');
+    expect(rewritten).not.toContain('Alter Entwurf');
+    expect(store().unread).toEqual({ '9': 2 });
+    expect(store().pending['9']).toEqual([
+      { client_id: 'abcdefgh4', message: '', send_at: 'then', status: 'lost' },
+    ]);
+  });
+
+  it('L9 a text on its way when the page reloads is never silently lost: it comes back as "lost" (not sent), and goes once the server shows it was sent', async () => {
+    store().addPending(9, { client_id: 'abcdefgh5', message: 'Hallo', send_at: 'now', status: 'sending' });
+    store().addPending(9, {
+      client_id: 'abcdefgh6',
+      message: 'Bist du da?',
+      send_at: 'now',
+      status: 'failed',
+    });
+    await useChatStore.persist.rehydrate();
+    expect(store().pending['9']?.map((p) => [p.client_id, p.status, p.message])).toEqual([
+      ['abcdefgh5', 'lost', ''],
+      ['abcdefgh6', 'lost', ''],
+    ]);
+    // The server had the first one (its answer was what the reload cut off): it was sent.
+    store().replace(
+      9,
+      [buildMessage({ id: 1, user_id: ME, recipient_id: 9, client_id: 'abcdefgh5' })],
+      false,
+    );
+    expect(store().pending['9']?.map((p) => p.client_id)).toEqual(['abcdefgh6']);
+    // The member has read that the other was not sent.
+    store().dropPending(9, 'abcdefgh6');
+    expect(store().pending['9']).toEqual([]);
+    expect(JSON.parse(localStorage.getItem(CHAT_STORAGE_KEY) ?? '{}').state.pending).toEqual({});
   });
 
   it('issue 9 item 14: the open conversation is never persisted, and one remembered by an older version is dropped', async () => {
-    store().replace(9, [buildMessage({ id: 1 })], false);
     store().enter(3, 9);
     const saved = JSON.parse(localStorage.getItem(CHAT_STORAGE_KEY) ?? '{}').state;
     expect(saved.chatId).toBeUndefined();
     expect(saved.partnerId).toBeUndefined();
-    expect(saved.messages['9']).toHaveLength(1);
-
-    // What earlier builds wrote: the chat that was open when the tab closed.
     localStorage.setItem(
       CHAT_STORAGE_KEY,
-      JSON.stringify({ state: { ...saved, chatId: 3, partnerId: 9 }, version: 1 }),
+      JSON.stringify({ state: { ...saved, chatId: 3, partnerId: 9 }, version: 2 }),
     );
     store().leave();
     await useChatStore.persist.rehydrate();
     expect(store()).toMatchObject({ chatId: null, partnerId: null });
-    expect(store().messages['9']).toHaveLength(1);
   });
 
   it('SPEC.md §4 Session: a reset or logout (clearSession) empties the chat state and chat_storage', () => {
@@ -135,7 +193,7 @@ describe('chat store (SPEC.md §4 Chat, Local persistence)', () => {
     clearSession();
     expect(store()).toMatchObject({ owner: null, messages: {}, unread: {}, pending: {}, cursor: {} });
     const saved = JSON.parse(localStorage.getItem(CHAT_STORAGE_KEY) ?? '{}').state;
-    expect(saved).toEqual({ owner: null, messages: {}, hasMore: {}, cursor: {}, pending: {}, unread: {} });
+    expect(saved).toEqual({ owner: null, pending: {}, unread: {} });
   });
 
   it('another member’s state is dropped', () => {

@@ -4,19 +4,23 @@ import { createJSONStorage, persist } from 'zustand/middleware';
 import { onSessionCleared } from '../../lib/session.ts';
 
 /**
- * Chat state persisted under chat_storage (SPEC.md §4 Chat, Local persistence). Messages are kept
- * per partner, merged by id so that nothing is doubled; `cursor` is the newest id fetched over
- * HTTP (live messages never move it), so a catch-up with `after=cursor` cannot skip a gap.
+ * Chat state (SPEC.md §4 Chat, Local persistence). Messages are kept per partner in memory, merged by
+ * id so that nothing is doubled; `cursor` is the newest id fetched over HTTP (live messages never move
+ * it), so a catch-up with `after=cursor` cannot skip a gap. Only ids and state are persisted under
+ * chat_storage, never words (what a script injected into the page could read): the unread counts, and
+ * of each message still on its way its client_id and time. Its text stays in memory; after a reload such
+ * a message is `lost`: unless the server has it (then it was sent and goes), the member is told that it
+ * was not sent and its words were not kept.
  */
 export interface PendingMessage {
   client_id: string;
   message: string;
   send_at: string;
-  status: 'sending' | 'failed';
+  status: 'sending' | 'failed' | 'lost';
 }
 
-/** Persisted messages per conversation; older ones are fetched again when scrolled to. */
-export const KEPT_PER_CHAT = 100;
+/** What chat_storage keeps of a pending message: no text. */
+type KeptPending = Pick<PendingMessage, 'client_id' | 'send_at'>;
 
 interface ChatData {
   /** The member these messages belong to; another member's state is dropped. */
@@ -51,7 +55,9 @@ interface ChatState extends ChatData {
   clearUnread: (partnerId: number) => void;
   markRead: (partnerId: number, ids: number[], readAt: string) => void;
   addPending: (partnerId: number, pending: PendingMessage) => void;
-  setPendingStatus: (partnerId: number, clientId: string, status: PendingMessage['status']) => void;
+  setPendingStatus: (partnerId: number, clientId: string, status: 'sending' | 'failed') => void;
+  /** The member has read that a message lost in a reload was not sent: it goes. */
+  dropPending: (partnerId: number, clientId: string) => void;
   reset: () => void;
 }
 
@@ -191,44 +197,53 @@ export const useChatStore = create<ChatState>()(
             },
           };
         }),
+      dropPending: (partnerId, clientId) =>
+        set((s) => {
+          const key = String(partnerId);
+          return {
+            pending: { ...s.pending, [key]: (s.pending[key] ?? []).filter((p) => p.client_id !== clientId) },
+          };
+        }),
       reset: () => set({ ...empty }),
     }),
     {
       name: CHAT_STORAGE_KEY,
-      version: 1,
+      // 2: no words any more (version 1 kept the last 100 messages and the pending texts).
+      version: 2,
       storage: createJSONStorage(() => localStorage),
-      // Bounded: the newest KEPT_PER_CHAT per conversation; a trimmed one pages back from the server.
-      partialize: (s): ChatData => {
-        const messages: ChatData['messages'] = {};
-        const hasMore = { ...s.hasMore };
-        for (const [key, list] of Object.entries(s.messages)) {
-          messages[key] = list.slice(-KEPT_PER_CHAT);
-          if (list.length > KEPT_PER_CHAT) hasMore[key] = true;
-        }
-        return {
-          owner: s.owner,
-          messages,
-          hasMore,
-          cursor: s.cursor,
-          pending: s.pending,
-          unread: s.unread,
-        };
-      },
-      // A send interrupted by the reload is shown as failed; its retry reuses the client_id.
+      migrate: (persisted) => keptOnly(persisted as Partial<PersistedChat>),
+      partialize: (s): PersistedChat => keptOnly(s),
+      // A message on its way when the page went away is `lost`: its words were never stored here.
       merge: (persisted, current) => {
-        // Earlier builds stored the open chat too; it is never taken over.
-        const { chatId: _chat, partnerId: _partner, ...p } = (persisted ?? {}) as Partial<ChatState>;
+        const kept = keptOnly((persisted ?? {}) as Partial<PersistedChat>);
         const pending = Object.fromEntries(
-          Object.entries(p.pending ?? {}).map(([k, list]) => [
+          Object.entries(kept.pending).map(([k, list]) => [
             k,
-            list.map((m) => ({ ...m, status: 'failed' as const })),
+            list.map((m): PendingMessage => ({ ...m, message: '', status: 'lost' })),
           ]),
         );
-        return { ...current, ...p, pending };
+        return { ...current, owner: kept.owner, unread: kept.unread, pending };
       },
     },
   ),
 );
+
+/** What chat_storage holds: whose state it is, unread counts by sender, pending messages without text. */
+interface PersistedChat {
+  owner: number | null;
+  unread: Record<string, number>;
+  pending: Record<string, KeptPending[]>;
+}
+
+/** Ids and state only, whatever was there before (an older build's stored messages and texts are dropped). */
+function keptOnly(s: Partial<PersistedChat>): PersistedChat {
+  const pending: PersistedChat['pending'] = {};
+  for (const [key, list] of Object.entries(s.pending ?? {})) {
+    const kept = (list ?? []).map((m) => ({ client_id: m.client_id, send_at: m.send_at }));
+    if (kept.length) pending[key] = kept;
+  }
+  return { owner: s.owner ?? null, unread: { ...(s.unread ?? {}) }, pending };
+}
 
 // The member's messages and unread counts end with the session (reset, logout).
 onSessionCleared(() => useChatStore.getState().reset());

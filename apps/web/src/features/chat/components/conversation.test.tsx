@@ -160,6 +160,72 @@ describe('conversation (SPEC.md §4 Chat)', () => {
     expect(within(screen.getByRole('log')).getAllByText('Bist du da?')).toHaveLength(1);
   });
 
+  it('L9 after sending, failing to send and receiving messages, localStorage holds none of their words', async () => {
+    const user = userEvent.setup();
+    sendAnswers = [
+      (body) => jsonResponse(200, buildMessage({ id: 40, user_id: ME, recipient_id: 9, ...body })),
+    ];
+    sendAnswers.push(() => jsonResponse(500, { code: 'internal' }));
+    open();
+    const log = await screen.findByRole('log');
+    await within(log).findByText('Wie geht es dir heute?');
+    const field = screen.getByRole('textbox', { name: 'Nachricht an Jonas' });
+    await user.type(field, 'Mir fehlt meine Mutter{Enter}');
+    await within(log).findByText('Gesendet');
+    await user.type(field, 'Heute war ein schwerer Tag{Enter}');
+    await screen.findByText('Nicht gesendet. Bitte versuche es noch einmal.');
+    const incoming = buildMessage({ id: 41, message: 'Ich bin für dich da' });
+    history.push(incoming);
+    act(() => realtimeBus.emit('ChatMessageNew', { message: incoming }));
+    await within(log).findByText('Ich bin für dich da');
+
+    const stored = Object.keys(localStorage).map((key) => localStorage.getItem(key) ?? '');
+    expect(stored.join('\n')).toContain('"owner":7');
+    for (const words of [
+      'Wie geht es dir heute?',
+      'Mir fehlt meine Mutter',
+      'Heute war ein schwerer Tag',
+      'Ich bin für dich da',
+    ]) {
+      for (const value of stored) expect(value).not.toContain(words);
+    }
+  });
+
+  it('L9 a message on its way when the page reloaded says it was not sent (its words were not kept), unless the server has it', async () => {
+    const user = userEvent.setup();
+    // What the tab left behind: two messages on their way, their words never stored.
+    const sentAt = '2026-01-01T10:01:00.000Z';
+    localStorage.setItem(
+      'chat_storage',
+      JSON.stringify({
+        state: {
+          owner: ME,
+          unread: {},
+          pending: {
+            '9': [
+              { client_id: 'arrived01', send_at: sentAt },
+              { client_id: 'cutoff001', send_at: sentAt },
+            ],
+          },
+        },
+        version: 2,
+      }),
+    );
+    await useChatStore.persist.rehydrate();
+    // The first reached the server before the reload.
+    history.push(
+      buildMessage({ id: 2, user_id: ME, recipient_id: 9, client_id: 'arrived01', message: 'Angekommen' }),
+    );
+    open();
+    const log = await screen.findByRole('log');
+    await within(log).findByText('Angekommen');
+    const lost = await within(log).findAllByText(/Diese Nachricht wurde nicht gesendet/);
+    expect(lost).toHaveLength(1);
+    await user.click(within(log).getByRole('button', { name: 'Verstanden' }));
+    await waitFor(() => expect(within(log).queryByText(/Diese Nachricht wurde nicht gesendet/)).toBeNull());
+    expect(useChatStore.getState().pending['9']).toEqual([]);
+  });
+
   it('an incoming message in the open chat is appended to the log and marked read; read marks update own messages', async () => {
     open();
     const log = await screen.findByRole('log');

@@ -117,6 +117,7 @@ export function Conversation({ partner, me }: { partner: Partner; me: number }) 
         loadingOlder={conversation.loadingOlder}
         onLoadOlder={conversation.older}
         onRetry={(item) => void conversation.retry(item)}
+        onDismiss={conversation.dismiss}
       />
 
       {writable ? (

@@ -12,7 +12,7 @@ import { ReceivedCheck } from './received-check.tsx';
 
 type Props =
   | { kind: 'stored'; message: ChatMessage; own: boolean; name: string; me: number; writable: boolean }
-  | { kind: 'pending'; pending: PendingMessage; onRetry: () => void };
+  | { kind: 'pending'; pending: PendingMessage; onRetry: () => void; onDismiss: () => void };
 
 /**
  * One message; own ones right with their state: ✓ sent, ✓✓ read, pending, or not sent + retry. A
@@ -28,6 +28,8 @@ export function MessageBubble(props: Props) {
   const sendAt = props.kind === 'pending' ? props.pending.send_at : props.message.send_at;
   const time = timeOf(sendAt, i18n.language);
   const failed = props.kind === 'pending' && props.pending.status === 'failed';
+  // On its way when the page reloaded: its words were never kept on this device (chat_storage).
+  const lost = props.kind === 'pending' && props.pending.status === 'lost';
   const deleted = props.kind === 'stored' && Boolean(props.message.deleted_at);
   // Removed by moderation (issue 16): the recipient sees "entfernt", the sender their text with the reason.
   const removed = props.kind === 'stored' && !deleted && Boolean(props.message.removed_at);
@@ -39,7 +41,7 @@ export function MessageBubble(props: Props) {
         className={cn(
           'max-w-[85%] rounded-2xl px-4 py-2 sm:max-w-[75%]',
           own ? 'rounded-br-md bg-accent-soft' : 'rounded-bl-md border border-line bg-surface',
-          failed && 'border border-danger/40',
+          (failed || lost) && 'border border-danger/40',
         )}
       >
         <span className="sr-only">
@@ -60,6 +62,10 @@ export function MessageBubble(props: Props) {
             <p className="break-words whitespace-pre-wrap">{text}</p>
             <RemovalNote noticeId={props.message.notice_id} compact />
           </>
+        ) : lost ? (
+          <p data-message-lost className="text-danger-strong">
+            {t('message.lost')}
+          </p>
         ) : (
           <p className="break-words whitespace-pre-wrap">{text}</p>
         )}
@@ -81,6 +87,13 @@ export function MessageBubble(props: Props) {
             onEdit={() => setEditing(true)}
           />
         )}
+        {props.kind === 'pending' && lost && (
+          <div className="mt-1 flex justify-end">
+            <Button variant="secondary" size="sm" onClick={props.onDismiss}>
+              {t('message.lostDismiss')}
+            </Button>
+          </div>
+        )}
         {props.kind === 'pending' && failed && (
           <div className="mt-1 flex flex-wrap items-center justify-end gap-2">
             <span className="text-sm text-danger-strong">{t('message.failed')}</span>
@@ -97,7 +110,7 @@ export function MessageBubble(props: Props) {
 function OwnState(props: Props) {
   const { t } = useTranslation('chat');
   if (props.kind === 'pending') {
-    if (props.pending.status === 'failed') return null;
+    if (props.pending.status !== 'sending') return null;
     return (
       <>
         <Clock aria-hidden="true" className="size-4" />

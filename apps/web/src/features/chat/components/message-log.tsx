@@ -27,6 +27,8 @@ interface Props {
   loadingOlder: boolean;
   onLoadOlder: () => void;
   onRetry: (item: PendingMessage) => void;
+  /** The member has read that a message lost in a reload was not sent. */
+  onDismiss: (item: PendingMessage) => void;
 }
 
 const NEAR_BOTTOM_PX = 96;
@@ -120,9 +122,17 @@ export function MessageLog(props: Props) {
   }
   turnsUntil(undefined);
   for (const p of pending) {
+    // A message lost in a reload may still turn out sent once the conversation has loaded.
+    if (p.status === 'lost' && props.loading) continue;
     separator(p.send_at);
     items.push(
-      <MessageBubble key={p.client_id} kind="pending" pending={p} onRetry={() => props.onRetry(p)} />,
+      <MessageBubble
+        key={p.client_id}
+        kind="pending"
+        pending={p}
+        onRetry={() => props.onRetry(p)}
+        onDismiss={() => props.onDismiss(p)}
+      />,
     );
   }
 

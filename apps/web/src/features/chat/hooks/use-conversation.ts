@@ -15,7 +15,8 @@ const EMPTY: never[] = [];
 /**
  * One open conversation (SPEC.md §4 Chat): entering sets the ids, syncs and marks read (while the
  * page is visible); leaving clears the ids. Sends are optimistic; a failed one stays visible with a retry that reuses its
- * client_id, so it is stored once (SPEC.md §8: the failure itself is only logged).
+ * client_id, so it is stored once (SPEC.md §8: the failure itself is only logged). One that was on its way
+ * when the page reloaded has no words left to retry with (chat_storage keeps none): it says it was not sent.
  */
 export function useConversation(partner: Partner) {
   const client = useQueryClient();
@@ -89,6 +90,13 @@ export function useConversation(partner: Partner) {
     }
   }, [loadingOlder, partnerId]);
 
+  /** A message lost in a reload, once the member has read that it was not sent. */
+  const dismiss = useCallback(
+    (item: Pick<PendingMessage, 'client_id'>) =>
+      useChatStore.getState().dropPending(partnerId, item.client_id),
+    [partnerId],
+  );
+
   const turns = sync.data ?? EMPTY;
-  return { messages, pending, hasMore, turns, sync, send, retry: deliver, older, loadingOlder };
+  return { messages, pending, hasMore, turns, sync, send, retry: deliver, dismiss, older, loadingOlder };
 }
