@@ -19,6 +19,11 @@ export default defineConfig(({ command }) => ({
     alias: [
       // zod without its `new Function` probe, which the CSP reports as a violation (src/lib/zod.ts).
       { find: /^zod$/, replacement: fileURLToPath(new URL('./src/lib/zod.ts', import.meta.url)) },
+      // Radix's scroll lock without a <style> element, which the CSP (no inline style) refuses.
+      {
+        find: /^react-style-singleton$/,
+        replacement: fileURLToPath(new URL('./src/lib/style-singleton.ts', import.meta.url)),
+      },
       ...(command === 'build'
         ? [
             {

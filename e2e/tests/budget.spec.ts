@@ -128,7 +128,7 @@ test.describe('first-screen budget', () => {
   });
 });
 
-test('best-practices rule: a signed-in /dashboard raises no Content-Security-Policy violation (zod runs jitless in the browser, src/lib/zod.ts)', async ({
+test('best-practices rule: a signed-in /dashboard raises no Content-Security-Policy violation (zod runs jitless in the browser, src/lib/zod.ts); L9: nor its live socket, a dialog’s scroll lock or the offline page, without inline style', async ({
   browser,
   request,
   baseURL,
@@ -142,9 +142,30 @@ test('best-practices rule: a signed-in /dashboard raises no Content-Security-Pol
   await page.addInitScript(
     "document.addEventListener('securitypolicyviolation', (e) => window.reportViolation([e.violatedDirective, e.blockedURI, e.sourceFile, e.lineNumber].join(' ')));",
   );
+  // The live socket opens (connect-src names the app's own realtime host, no ws:/wss: wildcard).
+  const connected = page
+    .waitForEvent('websocket')
+    .then((ws) =>
+      ws.waitForEvent('framereceived', (frame) =>
+        String(frame.payload).includes('pusher:connection_established'),
+      ),
+    );
   await page.goto('/dashboard');
   await page.waitForLoadState('networkidle');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await connected;
+  // A dialog locks the page's scrolling with a constructed stylesheet, not a <style> element (style-src 'self').
+  await page
+    .getByRole('button', { name: /^(Hilfe in der Krise|Krisenhilfe)$/ })
+    .first()
+    .click();
+  await expect(page.getByRole('dialog', { name: 'Hilfe in der Krise' })).toBeVisible();
+  await expect.poll(() => page.evaluate('getComputedStyle(document.body).overflow')).toBe('hidden');
+  await page.keyboard.press('Escape');
+  // The offline page takes its look from a stylesheet file (rgb(247, 243, 236) is its #f7f3ec).
+  await page.goto('/offline.html');
+  await expect(page.getByRole('heading', { name: 'Du bist gerade offline' })).toBeVisible();
+  expect(await page.evaluate('getComputedStyle(document.body).backgroundColor')).toBe('rgb(247, 243, 236)');
   expect(violations).toEqual([]);
   await context.close();
 });

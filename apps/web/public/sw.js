@@ -2,8 +2,14 @@
  * Navigations go to the network first (the member always gets the current app); without a network
  * the offline page answers instead of the browser's error. Hashed build files (/assets/*) never change,
  * so they are served from the cache once fetched. API calls are never cached. */
-const CACHE = 'trostnetz-shell-v1';
-const SHELL = ['/offline.html', '/icons/icon-192.png', '/favicon.svg', '/manifest.webmanifest'];
+const CACHE = 'trostnetz-shell-v2';
+const SHELL = [
+  '/offline.html',
+  '/offline.css',
+  '/icons/icon-192.png',
+  '/favicon.svg',
+  '/manifest.webmanifest',
+];
 
 self.addEventListener('install', (event) => {
   event.waitUntil(

@@ -2,8 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
 import { registerMember } from '../test/factories.ts';
 import { call, createTestApp, type TestApp } from '../test/test-app.ts';
+import { realtimeSocketOrigins } from './security.ts';
 
 let t: TestApp;
+/** The test app's own origin as a WebSocket origin (its realtime server is embedded). */
+const ownSocket = () => `ws://${new URL(t.config.appUrl).host}`;
 beforeAll(async () => {
   t = await createTestApp();
 });
@@ -25,10 +28,40 @@ describe('platform', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
   });
 
+  it('L9 CSP: no inline style (no unsafe-inline anywhere), WebSockets only to the app’s own realtime host (no ws:/wss: wildcard)', async () => {
+    const csp = String((await call(t, 'GET', '/health')).headers['content-security-policy']);
+    const directives = new Map(
+      csp.split(';').map((d) => {
+        const [name, ...values] = d.trim().split(/\s+/);
+        return [name!, values];
+      }),
+    );
+    expect(csp).not.toContain('unsafe-inline');
+    expect(directives.get('style-src')).toEqual(["'self'"]);
+    expect(directives.get('connect-src')).toEqual(["'self'", ownSocket()]);
+    expect(directives.get('connect-src')).not.toContain('ws:');
+    expect(directives.get('connect-src')).not.toContain('wss:');
+    // The host the web app connects to, by configuration: its own origin, or PUSHER_HOST (and port).
+    const realtime = t.config.realtime;
+    expect(realtimeSocketOrigins({ appUrl: 'https://trost.example', realtime })).toEqual([
+      'wss://trost.example',
+    ]);
+    expect(realtimeSocketOrigins({ appUrl: 'http://localhost:3000', realtime })).toEqual([
+      'ws://localhost:3000',
+    ]);
+    const at = (host: string, port: number | null, scheme: 'http' | 'https' | null) =>
+      realtimeSocketOrigins({
+        appUrl: 'https://trost.example',
+        realtime: { ...realtime, host, port, scheme },
+      });
+    expect(at('ws.example', 6001, 'https')).toEqual(['wss://ws.example:6001']);
+    expect(at('ws.example', null, 'http')).toEqual(['ws://ws.example']);
+    expect(at('ws.example', 443, null)).toEqual(['wss://ws.example:443', 'ws://ws.example:443']);
+  });
+
   it('security headers: every answer, a refusal too, carries the full set helmet makes for our options (worked out once, issue 18)', async () => {
     const expected = {
-      'content-security-policy':
-        "default-src 'self';base-uri 'self';font-src 'self';form-action 'self';frame-ancestors 'none';img-src 'self' data: blob:;object-src 'none';script-src 'self';script-src-attr 'none';style-src 'self' 'unsafe-inline';connect-src 'self' ws: wss:",
+      'content-security-policy': `default-src 'self';base-uri 'self';font-src 'self';form-action 'self';frame-ancestors 'none';img-src 'self' data: blob:;object-src 'none';script-src 'self';script-src-attr 'none';style-src 'self';connect-src 'self' ${ownSocket()}`,
       'cross-origin-opener-policy': 'same-origin',
       'cross-origin-resource-policy': 'same-origin',
       'origin-agent-cluster': '?1',
@@ -93,7 +126,9 @@ describe('platform', () => {
   it('SPEC §7 statistics: without ANALYTICS_URL there is no tracking endpoint and the CSP allows none', async () => {
     const res = await call(t, 'GET', '/api/config');
     expect(res.json.analytics).toBeNull();
-    expect(String(res.headers['content-security-policy'])).toMatch(/connect-src 'self' ws: wss:(;|$)/);
+    expect(String(res.headers['content-security-policy'])).toMatch(
+      new RegExp(`connect-src 'self' ${ownSocket()}(;|$)`),
+    );
   });
 
   it('SPEC §7/§9 statistics: ANALYTICS_URL gives the browser the Matomo endpoint with site id 4, allowed by the CSP', async () => {

@@ -48,10 +48,32 @@ export function securityHeaders(options: HelmetOptions): Record<string, string> 
   return headers;
 }
 
-/** Strict CSP (no inline script), HSTS, nosniff, frame-ancestors none; no-store on the API. */
+/**
+ * Where the browser may open its WebSocket: the realtime host the web app connects to and nothing else.
+ * Without PUSHER_HOST that is the app's own origin (pusher-js takes the page's host and port): `'self'`
+ * covers it, and APP_URL's ws/wss origin is named too for browsers whose `'self'` does not match
+ * WebSockets yet. With PUSHER_HOST, that host (and port); without PUSHER_SCHEME the page's protocol
+ * decides, so both ws and wss of it.
+ */
+export function realtimeSocketOrigins(config: Pick<Config, 'appUrl' | 'realtime'>): string[] {
+  const { host, port, scheme } = config.realtime;
+  if (!host) {
+    const app = new URL(config.appUrl);
+    return [`${app.protocol === 'https:' ? 'wss' : 'ws'}://${app.host}`];
+  }
+  const at = port ? `${host}:${port}` : host;
+  if (scheme === 'https') return [`wss://${at}`];
+  if (scheme === 'http') return [`ws://${at}`];
+  return [`wss://${at}`, `ws://${at}`];
+}
+
+/**
+ * Strict CSP (no inline script or style, WebSockets only to the app's realtime host), HSTS, nosniff,
+ * frame-ancestors none; no-store on the API.
+ */
 export const securityPlugin = fp(async (app: FastifyInstance, opts: { config: Config }) => {
   const { realtime } = opts.config;
-  const connectSrc = ["'self'", 'ws:', 'wss:'];
+  const connectSrc = ["'self'", ...realtimeSocketOrigins(opts.config)];
   if (realtime.host) connectSrc.push(`${realtime.scheme ?? 'https'}://${realtime.host}`);
   // Statistics hits (sent only after consent) go to the configured Matomo and nowhere else.
   if (opts.config.analyticsUrl) connectSrc.push(new URL(opts.config.analyticsUrl).origin);
@@ -60,7 +82,7 @@ export const securityPlugin = fp(async (app: FastifyInstance, opts: { config: Co
       directives: {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
+        styleSrc: ["'self'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'"],
         connectSrc,

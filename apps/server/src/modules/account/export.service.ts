@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { Locale } from '@trostnetz/contracts/messages';
 import { eq } from 'drizzle-orm';
@@ -113,6 +114,8 @@ h1{font-size:1.6rem}h2{font-size:1.25rem;margin-top:2rem;border-bottom:1px solid
 table{border-collapse:collapse;width:100%}th,td{border:1px solid #d5dedc;padding:4px 8px;text-align:left;vertical-align:top}
 .scroll{overflow-x:auto}dt{font-weight:600;margin-top:.5rem}dd{margin-left:1rem}.none{color:#5b6766}
 td.text{white-space:pre-wrap;overflow-wrap:anywhere}`;
+/** The export page allows its own style block and no other (no 'unsafe-inline'). */
+const styleSource = `'sha256-${createHash('sha256').update(style).digest('base64')}'`;
 
 /** index.html for a person, in the language the member uses the app in; messages are written row by row as they are read. */
 async function* indexHtml(
@@ -126,7 +129,7 @@ async function* indexHtml(
   yield `<!doctype html>
 <html lang="${locale}"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src ${styleSource}; img-src 'self' data:">
 <title>${escapeHtml(t(locale, 'export.title', { app }))}</title><style>${style}</style></head>
 <body><main><h1>${escapeHtml(t(locale, 'export.title', { app }))}</h1>
 <p>${escapeHtml(t(locale, 'export.intro', { app, date }))}</p>\n`;

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -150,6 +151,11 @@ describe('issue 11: GET /api/user/export streams a ZIP of everything the registr
     expect(html).toContain('<th scope="col">Frage</th>');
     expect(html).toContain('Hallo B, &lt;script&gt;alert(1)&lt;/script&gt; &amp; danke');
     expect(html).not.toContain('<script>');
+    // Its own style block is allowed by its hash, nothing inline besides (L9: no 'unsafe-inline').
+    const block = /<style>([^<]*)<\/style>/.exec(html)![1]!;
+    const hash = createHash('sha256').update(block).digest('base64');
+    expect(html).toContain(`style-src 'sha256-${hash}';`);
+    expect(html).not.toContain('unsafe-inline');
     expect(html).toContain('A meldet C');
 
     const en = await memberWithEverything('en');
