@@ -1,4 +1,5 @@
 import type { Writable } from 'node:stream';
+import { allEndpoints } from '@trostnetz/contracts/endpoints';
 import { createInProcessAdapter } from '@trostnetz/realtime/adapters/in-process-adapter';
 import { createRealtimeServer, type RealtimeServer } from '@trostnetz/realtime/server';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -8,6 +9,7 @@ import type { AppContext } from './app-context.ts';
 import type { Config } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { AppError } from './lib/app-error.ts';
+import { onlyTableRoutes } from './lib/endpoint-route.ts';
 import { serializeError, serializeRequest } from './lib/log-redaction.ts';
 import { createMetrics } from './lib/metrics.ts';
 import { OneLinePerRequest } from './lib/request-log.ts';
@@ -208,6 +210,8 @@ export async function buildApp(
     ...(redis ? [{ name: 'redis', check: async () => void (await redis.ping()) }] : []),
     { name: 'jobs', check: () => jobs.ping() },
   ];
+  // From here on, every API route's method and path come from the tables in packages/contracts.
+  onlyTableRoutes(app, allEndpoints);
   await app.register(healthRoutes, { checks });
   await app.register(appConfigRoutes, { ctx });
   await app.register(authRoutes, { ctx });

@@ -1,3 +1,4 @@
+import { staffSessionApi } from '@trostnetz/contracts/admin.endpoints';
 import type { Permission } from '@trostnetz/contracts/permissions';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -59,7 +60,11 @@ export function authRequirementOf(preHandler: unknown): AuthRequirement | null {
 }
 
 /** The console's only public routes: the sign-in steps. */
-const STAFF_SIGN_IN = new Set(['/api/admin/session', '/api/admin/session/enrol', '/api/admin/session/totp']);
+const STAFF_SIGN_IN = new Set<string>([
+  staffSessionApi.start.path,
+  staffSessionApi.enrol.path,
+  staffSessionApi.totp.path,
+]);
 
 export const authPlugin = fp(async (app: FastifyInstance, opts: { ctx: AppContext }) => {
   const { ctx } = opts;

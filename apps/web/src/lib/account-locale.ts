@@ -1,7 +1,8 @@
 import type { Locale } from '@trostnetz/contracts/messages';
+import { settingsApi } from '@trostnetz/contracts/settings.endpoints';
 import type { User } from '@trostnetz/contracts/user';
 import { checked } from './answer.ts';
-import { apiRequest } from './api-client.ts';
+import { api } from './api-client.ts';
 import { getLocale, setLocale } from './i18n.ts';
 import { authenticatedUser, useUserStore } from './storage/user-store.ts';
 
@@ -23,9 +24,8 @@ export async function chooseLocale(locale: Locale): Promise<void> {
   if (!user || user.locale === locale) return;
   useUserStore.getState().setUser({ ...user, locale });
   try {
-    const answer = await checked(
-      apiRequest<unknown>('/api/settings/change-locale', { method: 'POST', body: { locale } }),
-      () => import('@trostnetz/contracts/settings').then((c) => c.settingsMe),
+    const answer = await checked(api<unknown>(settingsApi.changeLocale, { body: { locale } }), () =>
+      import('@trostnetz/contracts/settings').then((c) => c.settingsMe),
     );
     useUserStore.getState().setUser(answer.user);
   } catch {

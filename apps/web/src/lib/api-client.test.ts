@@ -1,6 +1,17 @@
+import { adminMembersApi } from '@trostnetz/contracts/admin.endpoints';
+import { chatApi } from '@trostnetz/contracts/chat.endpoints';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, apiRequest, configureSessionHooks, REFRESH_PATH, TOKEN_PATH } from './api-client.ts';
+import {
+  ApiError,
+  api,
+  apiRequest,
+  configureSessionHooks,
+  consoleApi,
+  REFRESH_PATH,
+  TOKEN_PATH,
+} from './api-client.ts';
 import { i18n } from './i18n.ts';
+import { getStaffToken, saveStaffToken } from './staff-session.ts';
 import { getAccessToken, getRefreshToken, saveTokens } from './tokens.ts';
 
 type Handler = (url: string, init: RequestInit) => Response | Promise<Response>;
@@ -174,5 +185,56 @@ describe('SPEC.md §4 Session: 401 renewal', () => {
     await expect(
       apiRequest('/api/verify/1/abc', { method: 'POST', expectStatus: 204 }),
     ).resolves.toBeUndefined();
+  });
+});
+
+describe('one client for every endpoint of the tables', () => {
+  it('calls the table’s method and path, parameters filled in and encoded, empty query values left out', async () => {
+    mockFetch(() => json(200, { ok: true }));
+    await api(chatApi.change, { params: { id: 7 }, body: { message: 'Hallo' } });
+    await api(chatApi.messages, { params: { partner: 'a/b' }, query: { before: 12, q: '' } });
+    const sent = fetchMock.mock.calls.map(([url, init]) => `${(init as RequestInit).method} ${url}`);
+    expect(sent).toEqual(['PATCH /api/chat/messages/7', 'GET /api/chat/a%2Fb/messages?before=12']);
+    expect((fetchMock.mock.calls[0] as [string, RequestInit])[1].body).toBe('{"message":"Hallo"}');
+  });
+
+  it('a parameter left out is refused before anything is sent', async () => {
+    mockFetch(() => json(200, { ok: true }));
+    await expect(api(chatApi.messages, {})).rejects.toThrow(/"partner" is missing/);
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+});
+
+describe('the console’s calls: the staff token, never renewed', () => {
+  const future = new Date(Date.now() + 3_600_000).toISOString();
+
+  it('carries the staff token, not the member’s', async () => {
+    saveStaffToken({ token: 'staff-token', expires_at: future });
+    mockFetch(() => json(200, { id: 3 }));
+    await expect(consoleApi(adminMembersApi.one, { params: { id: 3 } })).resolves.toEqual({ id: 3 });
+    const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
+    expect(`${init.method} ${url}`).toBe('GET /api/admin/members/3');
+    expect(authOf(init)).toBe('Bearer staff-token');
+  });
+
+  it('a 401 ends the staff session at once: no renewal, the member’s session untouched', async () => {
+    saveStaffToken({ token: 'staff-token', expires_at: future });
+    mockFetch(() => json(401, { code: 'invalid_token', message: 'Abgelaufen' }));
+    await expect(consoleApi(adminMembersApi.one, { params: { id: 3 } })).rejects.toMatchObject({
+      status: 401,
+    });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(calls(REFRESH_PATH)).toHaveLength(0);
+    expect(getStaffToken()).toBeNull();
+    expect(getAccessToken()).toBe('old-access');
+    expect(clearSession).not.toHaveBeenCalled();
+    expect(onSessionExpired).not.toHaveBeenCalled();
+  });
+
+  it('the member’s calls never carry the staff token', async () => {
+    saveStaffToken({ token: 'staff-token', expires_at: future });
+    mockFetch(() => json(200, {}));
+    await api(chatApi.unread);
+    expect(authOf((fetchMock.mock.calls[0] as [string, RequestInit])[1])).toBe('Bearer old-access');
   });
 });

@@ -1,12 +1,15 @@
+import { authApi } from '@trostnetz/contracts/auth.endpoints';
+import { type Endpoint, pathOf } from '@trostnetz/contracts/endpoint';
 import type { ErrorBody, ErrorCode } from '@trostnetz/contracts/errors';
 import { checked } from './answer.ts';
 import { getLocale } from './i18n.ts';
+import { clearStaffToken, getStaffToken } from './staff-session.ts';
 import { getAccessToken, getRefreshToken, saveTokens } from './tokens.ts';
 
 /** SPEC.md §4 Session / §8: one renewal in flight, parked 401s replayed, one retry per request. */
-export const TOKEN_PATH = '/api/auth/tokens';
-export const REFRESH_PATH = '/api/auth/tokens/refresh';
-const NEVER_RENEWED = new Set([TOKEN_PATH, REFRESH_PATH]);
+export const TOKEN_PATH = authApi.signIn.path;
+export const REFRESH_PATH = authApi.refresh.path;
+const NEVER_RENEWED = new Set<string>([TOKEN_PATH, REFRESH_PATH]);
 
 export class ApiError extends Error {
   readonly status: number;
@@ -74,7 +77,7 @@ export function renewTokens(): Promise<string> {
     const refresh = getRefreshToken();
     if (!refresh) throw new ApiError(401, { message: 'No refresh token', code: 'invalid_token' });
     const res = await fetch(REFRESH_PATH, {
-      method: 'GET',
+      method: authApi.refresh.method,
       credentials: 'include',
       headers: { ...baseHeaders(), Authorization: `Bearer ${refresh}` },
     });
@@ -123,29 +126,95 @@ export function apiImage(path: string): Promise<string> {
   return url;
 }
 
-export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const renewable = !NEVER_RENEWED.has(path);
+/** Query values; empty ones are left out. */
+export type Query = Record<string, string | number | boolean | undefined | null>;
+
+export interface CallOptions extends Omit<RequestOptions, 'method'> {
+  /** The values of the path's `:name` parameters. */
+  params?: Record<string, string | number>;
+  query?: Query;
+}
+
+/** The search part of a URL from query values, `?` included; empty values are left out. */
+export function searchOf(query: Query = {}): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
+  }
+  const search = params.toString();
+  return search ? `?${search}` : '';
+}
+
+/** Whose session a call carries, and what a 401 means for it. */
+interface Session {
+  token(): string | null;
+  /** The member's pair is renewed once on a 401 (SPEC.md §4); absent, a 401 just ends the session. */
+  renews: boolean;
+  /** The session is over: its token goes (and the member is sent to /login). */
+  end(): void;
+}
+
+const memberSession: Session = { token: getAccessToken, renews: true, end: expire };
+const staffSession: Session = { token: getStaffToken, renews: false, end: clearStaffToken };
+
+/**
+ * The one place a 401 is handled (SPEC.md §4 Session / §8). The member's calls: one renewal in flight,
+ * a call started meanwhile waits for it, a 401 is replayed once with the new token, and a failed renewal
+ * or a second 401 ends the session. The console's calls carry the staff token and are never renewed: a
+ * staff session is short on purpose and signing in again asks for the second factor; a 401 to a call
+ * that carried a token ends the staff session (the console layout then shows /nova/login).
+ */
+async function call<T>(session: Session, path: string, options: RequestOptions): Promise<T> {
+  const renewable = session.renews && !NEVER_RENEWED.has(path);
   // A request started while a renewal runs would only earn a 401: wait for the new token.
   if (renewable && renewal) await renewal.catch(() => {});
 
-  const sentWith = getAccessToken();
+  const sentWith = session.token();
   let res = await send(path, options, sentWith);
-  if (res.status !== 401 || !renewable) return parse<T>(res, options);
+  if (res.status !== 401) return parse<T>(res, options);
+  if (!renewable) {
+    if (!session.renews && sentWith) session.end();
+    return parse<T>(res, options);
+  }
 
   let token: string;
   try {
-    const current = getAccessToken();
+    const current = session.token();
     // Another request renewed meanwhile: replay with its token instead of renewing again.
     token = current && current !== sentWith ? current : await renewTokens();
   } catch {
-    expire();
+    session.end();
     throw new ApiError(401, await readBody(res));
   }
   res = await send(path, options, token);
-  if (res.status === 401) {
-    expire();
-  }
+  if (res.status === 401) session.end();
   return parse<T>(res, options);
+}
+
+function target(endpoint: Endpoint, options: CallOptions): [string, RequestOptions] {
+  const { params, query, ...rest } = options;
+  const path = pathOf(endpoint, params);
+  return [path, { ...rest, method: endpoint.method, search: (rest.search ?? '') + searchOf(query) }];
+}
+
+/**
+ * A member's call of one endpoint of the contracts' tables:
+ * `api(partnersApi.accept, { params: { id }, body })`. Method and path come from the table.
+ */
+export async function api<T = unknown>(endpoint: Endpoint, options: CallOptions = {}): Promise<T> {
+  const [path, request] = target(endpoint, options);
+  return call<T>(memberSession, path, request);
+}
+
+/** The console's call of one endpoint, with the staff token (never the member's). */
+export async function consoleApi<T = unknown>(endpoint: Endpoint, options: CallOptions = {}): Promise<T> {
+  const [path, request] = target(endpoint, options);
+  return call<T>(staffSession, path, request);
+}
+
+/** A member's call by path, for a path the server handed out; features call `api` with an endpoint. */
+export function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  return call<T>(memberSession, path, options);
 }
 
 function expire() {

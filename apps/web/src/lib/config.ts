@@ -1,6 +1,7 @@
 import { type PublicConfig, readPublicConfig } from '@trostnetz/contracts/config';
+import { appConfigApi } from '@trostnetz/contracts/config.endpoints';
 import { create } from 'zustand';
-import { apiRequest } from './api-client.ts';
+import { api } from './api-client.ts';
 
 export const fallbackConfig: PublicConfig = {
   app_name: 'Trostnetz',
@@ -22,10 +23,10 @@ export const getAppConfig = () => useConfigStore.getState().config;
 /** GET /api/config once at start; the app still works with defaults when it fails. */
 export async function loadConfig(): Promise<PublicConfig> {
   try {
-    const raw = await apiRequest<unknown>('/api/config');
+    const raw = await api<unknown>(appConfigApi.get);
     // Read without zod: the first screen needs no other schema (issue 13, decision 020).
     const config = readPublicConfig(raw);
-    if (!config) throw new Error('/api/config: an answer of another shape');
+    if (!config) throw new Error(`${appConfigApi.get.path}: an answer of another shape`);
     useConfigStore.setState({
       config: { ...config, onboarding_url: config.onboarding_url || fallbackConfig.onboarding_url },
       loaded: true,

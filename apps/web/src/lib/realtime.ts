@@ -1,4 +1,5 @@
 import type { EventPayload, MemberEventName, MemberEvents } from '@trostnetz/contracts/realtime';
+import { realtimeApi } from '@trostnetz/contracts/realtime.endpoints';
 import {
   CHANNEL_CLOSED_EVENT,
   type ChannelKind,
@@ -129,7 +130,7 @@ export function pusherOptions(
     activityTimeout: 120_000,
     pongTimeout: 30_000,
     unavailableTimeout: 10_000,
-    authEndpoint: '/pusher/auth',
+    authEndpoint: realtimeApi.auth.path,
     // pusher-js keeps this very object, so updating it keeps the header current after renewal.
     auth: { headers },
   };

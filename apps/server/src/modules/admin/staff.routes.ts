@@ -7,10 +7,12 @@ import {
   staffSessionStart,
   staffTotpBody,
 } from '@trostnetz/contracts/admin';
+import { staffSessionApi } from '@trostnetz/contracts/admin.endpoints';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
+import { at } from '../../lib/endpoint-route.ts';
 import { currentMember } from '../../plugins/auth.ts';
 import { audit } from './audit.service.ts';
 import {
@@ -27,41 +29,37 @@ export async function staffRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
   const r = app.withTypeProvider<ZodTypeProvider>();
   const limits = ctx.config.rateLimits;
 
-  r.post(
-    '/api/admin/session',
-    {
-      schema: {
-        tags: ['admin'],
-        summary: 'Staff sign-in, step 1: e-mail and password',
-        description:
-          'Answers the next step: `enrol` (with a new TOTP secret and its otpauth URL, when the staff member has no second factor yet) or `totp`. 403 forbidden for an account without any console permission.',
-        body: staffLoginBody,
-        response: { 200: staffSessionStart },
-      },
-      config: {
-        errors: ['invalid_credentials', 'forbidden', 'account_suspended'],
-        rateLimit: limits.login,
-      },
+  r.route({
+    ...at(staffSessionApi.start),
+    schema: {
+      tags: ['admin'],
+      summary: 'Staff sign-in, step 1: e-mail and password',
+      description:
+        'Answers the next step: `enrol` (with a new TOTP secret and its otpauth URL, when the staff member has no second factor yet) or `totp`. 403 forbidden for an account without any console permission.',
+      body: staffLoginBody,
+      response: { 200: staffSessionStart },
     },
-    async (request) => startStaffSignIn(ctx, request.body.email, request.body.password),
-  );
+    config: {
+      errors: ['invalid_credentials', 'forbidden', 'account_suspended'],
+      rateLimit: limits.login,
+    },
+    handler: async (request) => startStaffSignIn(ctx, request.body.email, request.body.password),
+  });
 
-  r.post(
-    '/api/admin/session/enrol',
-    {
-      schema: {
-        tags: ['admin'],
-        summary: 'Staff sign-in, first time: confirm the TOTP secret with a code',
-        description: 'Answers the console token and ten recovery codes, shown only this once.',
-        body: staffEnrolBody,
-        response: { 200: staffEnrolResponse },
-      },
-      config: {
-        errors: ['totp_invalid', 'totp_replayed', 'staff_challenge_invalid'],
-        rateLimit: limits.login,
-      },
+  r.route({
+    ...at(staffSessionApi.enrol),
+    schema: {
+      tags: ['admin'],
+      summary: 'Staff sign-in, first time: confirm the TOTP secret with a code',
+      description: 'Answers the console token and ten recovery codes, shown only this once.',
+      body: staffEnrolBody,
+      response: { 200: staffEnrolResponse },
     },
-    async (request) => {
+    config: {
+      errors: ['totp_invalid', 'totp_replayed', 'staff_challenge_invalid'],
+      rateLimit: limits.login,
+    },
+    handler: async (request) => {
       const { member, session, recovery_codes } = await finishEnrolment(
         ctx,
         request.body.challenge,
@@ -75,25 +73,23 @@ export async function staffRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
       });
       return { token: session.token, expires_at: session.expires_at, recovery_codes };
     },
-  );
+  });
 
-  r.post(
-    '/api/admin/session/totp',
-    {
-      schema: {
-        tags: ['admin'],
-        summary: 'Staff sign-in, step 2: the current TOTP code or a recovery code',
-        description:
-          'A code already used (the same 30-second step or an earlier one) is refused: totp_replayed.',
-        body: staffTotpBody,
-        response: { 200: staffSession },
-      },
-      config: {
-        errors: ['totp_invalid', 'totp_replayed', 'staff_challenge_invalid'],
-        rateLimit: limits.login,
-      },
+  r.route({
+    ...at(staffSessionApi.totp),
+    schema: {
+      tags: ['admin'],
+      summary: 'Staff sign-in, step 2: the current TOTP code or a recovery code',
+      description:
+        'A code already used (the same 30-second step or an earlier one) is refused: totp_replayed.',
+      body: staffTotpBody,
+      response: { 200: staffSession },
     },
-    async (request) => {
+    config: {
+      errors: ['totp_invalid', 'totp_replayed', 'staff_challenge_invalid'],
+      rateLimit: limits.login,
+    },
+    handler: async (request) => {
       const { member, session } = await finishTotp(ctx, request.body.challenge, request.body);
       await audit(ctx.db, {
         actorId: member.id,
@@ -103,12 +99,13 @@ export async function staffRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
       });
       return { token: session.token, expires_at: session.expires_at };
     },
-  );
+  });
 
-  r.get(
-    '/api/admin/me',
-    { schema: { tags: ['admin'], response: { 200: staffMe } }, preHandler: app.requireStaff },
-    async (request) => {
+  r.route({
+    ...at(staffSessionApi.me),
+    schema: { tags: ['admin'], response: { 200: staffMe } },
+    preHandler: app.requireStaff,
+    handler: async (request) => {
       const me = currentMember(request);
       return {
         id: me.id,
@@ -118,17 +115,15 @@ export async function staffRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
         permissions: await staffPermissions(ctx.db, me),
       };
     },
-  );
+  });
 
-  r.delete(
-    '/api/admin/session',
-    {
-      schema: { tags: ['admin'], summary: 'Staff sign-out', response: { 204: z.null() } },
-      preHandler: app.requireStaff,
-    },
-    async (request, reply) => {
+  r.route({
+    ...at(staffSessionApi.end),
+    schema: { tags: ['admin'], summary: 'Staff sign-out', response: { 204: z.null() } },
+    preHandler: app.requireStaff,
+    handler: async (request, reply) => {
       await endStaffSession(ctx.db, request.staffSessionId!);
       return reply.status(204).send(null);
     },
-  );
+  });
 }

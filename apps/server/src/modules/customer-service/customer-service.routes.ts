@@ -3,10 +3,12 @@ import {
   supportRequestCreated,
   supportRequestList,
 } from '@trostnetz/contracts/customer-service';
+import { customerServiceApi } from '@trostnetz/contracts/customer-service.endpoints';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { at } from '../../lib/endpoint-route.ts';
 import { currentMember } from '../../plugins/auth.ts';
 import { mailLocale } from '../users/users.service.ts';
 import { createSupportRequest, listOwnRequests } from './customer-service.service.ts';
@@ -33,23 +35,21 @@ export async function customerServiceRoutes(app: FastifyInstance, { ctx }: { ctx
     }
   };
 
-  r.post(
-    '/api/customer-service',
-    {
-      schema: {
-        tags: ['customer service'],
-        body: supportRequestBody,
-        response: { 201: supportRequestCreated },
-        description:
-          'For guests and members. Rate limited per client address and per sender e-mail; `website` is a honeypot and `rendered_at` (when the form was shown) enforces a minimum fill time.',
-      },
-      config: {
-        rateLimit: { ...limits.supportPerAddress, keyGenerator: (req) => `support-ip:${req.ip}` },
-        errors: ['unauthenticated'], // a token that is sent must be valid
-      },
-      preHandler: [memberIfSignedIn, perEmail],
+  r.route({
+    ...at(customerServiceApi.send),
+    schema: {
+      tags: ['customer service'],
+      body: supportRequestBody,
+      response: { 201: supportRequestCreated },
+      description:
+        'For guests and members. Rate limited per client address and per sender e-mail; `website` is a honeypot and `rendered_at` (when the form was shown) enforces a minimum fill time.',
     },
-    async (request, reply) => {
+    config: {
+      rateLimit: { ...limits.supportPerAddress, keyGenerator: (req) => `support-ip:${req.ip}` },
+      errors: ['unauthenticated'], // a token that is sent must be valid
+    },
+    preHandler: [memberIfSignedIn, perEmail],
+    handler: async (request, reply) => {
       const created = await createSupportRequest(ctx, request.body, {
         userId: request.member?.id ?? null,
         // The account's language; a guest's mail in the page's, unless the address belongs to an account.
@@ -57,14 +57,12 @@ export async function customerServiceRoutes(app: FastifyInstance, { ctx }: { ctx
       });
       return reply.status(201).send(created);
     },
-  );
+  });
 
-  r.get(
-    '/api/customer-service/mine',
-    {
-      schema: { tags: ['customer service'], response: { 200: supportRequestList } },
-      preHandler: app.authenticate,
-    },
-    async (request) => listOwnRequests(ctx.db, currentMember(request).id),
-  );
+  r.route({
+    ...at(customerServiceApi.mine),
+    schema: { tags: ['customer service'], response: { 200: supportRequestList } },
+    preHandler: app.authenticate,
+    handler: async (request) => listOwnRequests(ctx.db, currentMember(request).id),
+  });
 }

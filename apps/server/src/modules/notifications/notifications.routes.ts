@@ -8,6 +8,7 @@ import {
   pushUnsubscribeBody,
   updateNotificationPreferences,
 } from '@trostnetz/contracts/notifications';
+import { notificationsApi } from '@trostnetz/contracts/notifications.endpoints';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -15,6 +16,7 @@ import type { AppContext } from '../../app-context.ts';
 import type { Config } from '../../config.ts';
 import { fill, t } from '../../i18n/catalogue.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { at } from '../../lib/endpoint-route.ts';
 import { currentMember } from '../../plugins/auth.ts';
 import { layout } from '../mail/templates.ts';
 import { findActiveUser } from '../users/users.service.ts';
@@ -44,7 +46,7 @@ const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** The style of the pages below, a file of the app's own origin (the CSP allows no inline style). */
-const PAGE_CSS_PATH = '/api/notifications/page.css';
+const PAGE_CSS_PATH = notificationsApi.pageCss.path;
 const PAGE_CSS = `body{margin:0;background:#faf7f2;color:#2b2a28;font:16px/1.6 system-ui,sans-serif}
 main{max-width:560px;margin:48px auto;padding:24px;background:#fff;border:1px solid #e6dfd3;border-radius:16px}
 h1{font-size:1.35rem;margin:0 0 12px}.app{margin:0 0 8px;font-weight:600;color:#5b6b58}
@@ -93,44 +95,44 @@ export async function notificationsRoutes(app: FastifyInstance, { ctx }: { ctx: 
     done(null, Object.fromEntries(new URLSearchParams(String(body)))),
   );
 
-  r.get(
-    '/api/notifications',
-    { schema: { tags, response: { 200: notificationList } }, preHandler: app.requireMember },
-    async (request) => listNotifications(ctx, currentMember(request).id),
-  );
+  r.route({
+    ...at(notificationsApi.list),
+    schema: { tags, response: { 200: notificationList } },
+    preHandler: app.requireMember,
+    handler: async (request) => listNotifications(ctx, currentMember(request).id),
+  });
 
-  r.post(
-    '/api/notifications/read',
-    {
-      schema: {
-        tags,
-        body: markNotificationsRead,
-        response: { 200: z.object({ unread: z.number().int() }) },
-      },
-      preHandler: app.requireMember,
+  r.route({
+    ...at(notificationsApi.markRead),
+    schema: {
+      tags,
+      body: markNotificationsRead,
+      response: { 200: z.object({ unread: z.number().int() }) },
     },
-    async (request) => ({ unread: await markRead(ctx, currentMember(request).id, request.body.ids) }),
-  );
+    preHandler: app.requireMember,
+    handler: async (request) => ({
+      unread: await markRead(ctx, currentMember(request).id, request.body.ids),
+    }),
+  });
 
-  r.get(
-    '/api/user/notifications',
-    { schema: { tags, response: { 200: notificationPreferences } }, preHandler: app.requireMember },
-    async (request) => presentPreferences(ctx, await settingsOf(ctx.db, currentMember(request).id)),
-  );
+  r.route({
+    ...at(notificationsApi.preferences),
+    schema: { tags, response: { 200: notificationPreferences } },
+    preHandler: app.requireMember,
+    handler: async (request) => presentPreferences(ctx, await settingsOf(ctx.db, currentMember(request).id)),
+  });
 
-  r.put(
-    '/api/user/notifications',
-    {
-      schema: {
-        tags,
-        body: updateNotificationPreferences,
-        response: { 200: notificationPreferences },
-        description:
-          'Product news by mail starts only after the link in the confirmation mail (double opt-in).',
-      },
-      preHandler: app.requireMember,
+  r.route({
+    ...at(notificationsApi.savePreferences),
+    schema: {
+      tags,
+      body: updateNotificationPreferences,
+      response: { 200: notificationPreferences },
+      description:
+        'Product news by mail starts only after the link in the confirmation mail (double opt-in).',
     },
-    async (request) => {
+    preHandler: app.requireMember,
+    handler: async (request) => {
       const member = currentMember(request);
       const { row, confirmNews: ask } = await updatePreferences(ctx, member.id, request.body);
       if (ask) {
@@ -149,36 +151,35 @@ export async function notificationsRoutes(app: FastifyInstance, { ctx }: { ctx: 
       }
       return presentPreferences(ctx, row);
     },
-  );
+  });
 
-  r.post(
-    '/api/push/subscriptions',
-    {
-      schema: { tags, body: pushSubscriptionBody, response: { 204: z.null() } },
-      preHandler: app.requireMember,
-    },
-    async (request, reply) => {
+  r.route({
+    ...at(notificationsApi.subscribePush),
+    schema: { tags, body: pushSubscriptionBody, response: { 204: z.null() } },
+    preHandler: app.requireMember,
+    handler: async (request, reply) => {
       await subscribePush(ctx, currentMember(request).id, request.body);
       return reply.status(204).send(null);
     },
-  );
+  });
 
-  r.delete(
-    '/api/push/subscriptions',
-    {
-      schema: { tags, body: pushUnsubscribeBody, response: { 204: z.null() } },
-      preHandler: app.requireMember,
-    },
-    async (request, reply) => {
+  r.route({
+    ...at(notificationsApi.unsubscribePush),
+    schema: { tags, body: pushUnsubscribeBody, response: { 204: z.null() } },
+    preHandler: app.requireMember,
+    handler: async (request, reply) => {
       await unsubscribePush(ctx, currentMember(request).id, request.body.endpoint);
       return reply.status(204).send(null);
     },
-  );
+  });
 
   // The links in mails work without signing in: the signature is the permission.
-  r.get(PAGE_CSS_PATH, { schema: { hide: true } }, async (_request, reply) =>
-    reply.type('text/css; charset=utf-8').header('cache-control', 'public, max-age=86400').send(PAGE_CSS),
-  );
+  r.route({
+    ...at(notificationsApi.pageCss),
+    schema: { hide: true },
+    handler: async (_request, reply) =>
+      reply.type('text/css; charset=utf-8').header('cache-control', 'public, max-age=86400').send(PAGE_CSS),
+  });
 
   /** The language of the member a signed link names: the account's, else the browser's. */
   const localeOf = async (request: FastifyRequest, userId: number | null) =>
@@ -195,31 +196,33 @@ export async function notificationsRoutes(app: FastifyInstance, { ctx }: { ctx: 
       404,
     );
 
-  r.get('/api/notifications/unsubscribe', { schema: { tags, hide: true } }, async (request, reply) => {
-    const query = unsubscribeQuery.safeParse(request.query);
-    const valid = query.success ? checkUnsubscribe(ctx.config, query.data) : null;
-    if (!valid) return invalidLink(request, reply);
-    const locale = await localeOf(request, valid.userId);
-    return page(reply, ctx.config, {
-      locale,
-      title: t(locale, 'mail_page.unsubscribe.title'),
-      text: t(locale, 'mail_page.unsubscribe.ask'),
-      button: { label: t(locale, 'notify.unsubscribe_confirm'), action: request.url },
-    });
+  r.route({
+    ...at(notificationsApi.unsubscribePage),
+    schema: { tags, hide: true },
+    handler: async (request, reply) => {
+      const query = unsubscribeQuery.safeParse(request.query);
+      const valid = query.success ? checkUnsubscribe(ctx.config, query.data) : null;
+      if (!valid) return invalidLink(request, reply);
+      const locale = await localeOf(request, valid.userId);
+      return page(reply, ctx.config, {
+        locale,
+        title: t(locale, 'mail_page.unsubscribe.title'),
+        text: t(locale, 'mail_page.unsubscribe.ask'),
+        button: { label: t(locale, 'notify.unsubscribe_confirm'), action: request.url },
+      });
+    },
   });
 
-  r.post(
-    '/api/notifications/unsubscribe',
-    {
-      schema: {
-        tags,
-        querystring: unsubscribeQuery,
-        response: { 200: messageResponse },
-        description:
-          "RFC 8058 one-click unsubscribe from the kinds named in the signed link. A browser's form post (Accept: text/html) gets a page in the account's language with the way back into the app.",
-      },
+  r.route({
+    ...at(notificationsApi.unsubscribe),
+    schema: {
+      tags,
+      querystring: unsubscribeQuery,
+      response: { 200: messageResponse },
+      description:
+        "RFC 8058 one-click unsubscribe from the kinds named in the signed link. A browser's form post (Accept: text/html) gets a page in the account's language with the way back into the app.",
     },
-    async (request, reply) => {
+    handler: async (request, reply) => {
       const valid = checkUnsubscribe(ctx.config, request.query);
       if (!valid) {
         if (wantsPage(request)) return invalidLink(request, reply);
@@ -239,32 +242,34 @@ export async function notificationsRoutes(app: FastifyInstance, { ctx }: { ctx: 
         message: t(locale, 'notify.unsubscribed', { link: `${ctx.config.appUrl}/notifications` }),
       };
     },
-  );
-
-  r.get('/api/notifications/news/confirm', { schema: { tags, hide: true } }, async (request, reply) => {
-    const query = newsQuery.safeParse(request.query);
-    if (!query.success || !checkNewsConfirm(ctx.config, query.data)) return invalidLink(request, reply);
-    const locale = await localeOf(request, query.data.u);
-    return page(reply, ctx.config, {
-      locale,
-      title: t(locale, 'mail_page.news.title'),
-      text: t(locale, 'mail_page.news.ask', { app: ctx.config.appName }),
-      button: { label: t(locale, 'mail.news_confirm.action'), action: request.url },
-    });
   });
 
-  r.post(
-    '/api/notifications/news/confirm',
-    {
-      schema: {
-        tags,
-        querystring: newsQuery,
-        response: { 200: messageResponse },
-        description:
-          "The double opt-in link of product news. A browser's form post (Accept: text/html) gets a page in the account's language.",
-      },
+  r.route({
+    ...at(notificationsApi.newsConfirmPage),
+    schema: { tags, hide: true },
+    handler: async (request, reply) => {
+      const query = newsQuery.safeParse(request.query);
+      if (!query.success || !checkNewsConfirm(ctx.config, query.data)) return invalidLink(request, reply);
+      const locale = await localeOf(request, query.data.u);
+      return page(reply, ctx.config, {
+        locale,
+        title: t(locale, 'mail_page.news.title'),
+        text: t(locale, 'mail_page.news.ask', { app: ctx.config.appName }),
+        button: { label: t(locale, 'mail.news_confirm.action'), action: request.url },
+      });
     },
-    async (request, reply) => {
+  });
+
+  r.route({
+    ...at(notificationsApi.newsConfirm),
+    schema: {
+      tags,
+      querystring: newsQuery,
+      response: { 200: messageResponse },
+      description:
+        "The double opt-in link of product news. A browser's form post (Accept: text/html) gets a page in the account's language.",
+    },
+    handler: async (request, reply) => {
       if (!checkNewsConfirm(ctx.config, request.query)) {
         if (wantsPage(request)) return invalidLink(request, reply);
         throw new AppError('not_found');
@@ -281,5 +286,5 @@ export async function notificationsRoutes(app: FastifyInstance, { ctx }: { ctx: 
       if (!confirmed) throw new AppError('conflict');
       return { message: t(locale, 'notify.news_confirmed') };
     },
-  );
+  });
 }

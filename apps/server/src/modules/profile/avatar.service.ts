@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { pathOf } from '@trostnetz/contracts/endpoint';
 import { vmsg } from '@trostnetz/contracts/messages';
 import {
   AVATAR_MAX_PIXELS,
@@ -6,6 +7,7 @@ import {
   AVATAR_SIZES,
   type AvatarSize,
 } from '@trostnetz/contracts/profile';
+import { profileApi } from '@trostnetz/contracts/profile.endpoints';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { avatars } from '../../db/schema/profile.ts';
@@ -15,7 +17,7 @@ import { mayViewAvatar } from '../../policies/profile.ts';
 
 /** The path the User's `avatar` holds (the web app prefixes the API base): random name, content hash. */
 export const avatarPath = (name: string, hash: string, size: AvatarSize = 'large') =>
-  `/api/avatars/${name}/${hash}/${size}`;
+  pathOf(profileApi.avatar, { name, hash, size });
 
 /**
  * The picture as stored: a fresh square WebP per size, decoded from the upload's pixels only. Nothing of

@@ -1,3 +1,4 @@
+import { realtimeApi } from '@trostnetz/contracts/realtime.endpoints';
 import { signChannelAuth } from '@trostnetz/realtime/auth-signature';
 import type { RealtimeServer } from '@trostnetz/realtime/server';
 import type { FastifyInstance } from 'fastify';
@@ -5,6 +6,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { at } from '../../lib/endpoint-route.ts';
 import { currentMember } from '../../plugins/auth.ts';
 import { clientEventSender, mayJoinChannel } from './channel-kinds.ts';
 
@@ -23,18 +25,16 @@ export async function realtimeRoutes(
   });
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.post(
-    '/pusher/auth',
-    {
-      schema: {
-        tags: ['realtime'],
-        body: authBody,
-        response: { 200: z.object({ auth: z.string(), channel_data: z.string().optional() }) },
-      },
-      preHandler: app.authenticate,
-      config: { errors: ['forbidden'] },
+  r.route({
+    ...at(realtimeApi.auth),
+    schema: {
+      tags: ['realtime'],
+      body: authBody,
+      response: { 200: z.object({ auth: z.string(), channel_data: z.string().optional() }) },
     },
-    async (request) => {
+    preHandler: app.authenticate,
+    config: { errors: ['forbidden'] },
+    handler: async (request) => {
       if (!(await mayJoinChannel(ctx, currentMember(request), request.body.channel_name)))
         throw new AppError('forbidden');
       const { appId: id, key, secret } = ctx.config.realtime;
@@ -45,7 +45,7 @@ export async function realtimeRoutes(
         ...(channelData === undefined ? {} : { channel_data: channelData }),
       };
     },
-  );
+  });
 
   if (!embedded) return;
   // The HTTP events API must see the exact body bytes to check body_md5.

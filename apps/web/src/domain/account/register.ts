@@ -1,8 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
 import type { RegisterBody } from '@trostnetz/contracts/auth';
+import { authApi } from '@trostnetz/contracts/auth.endpoints';
 import type { User } from '@trostnetz/contracts/user';
 import { checked } from '../../lib/answer.ts';
-import { apiRequest } from '../../lib/api-client.ts';
+import { api } from '../../lib/api-client.ts';
 import { attributionForRegistration } from '../../lib/attribution.ts';
 import { startSession } from '../../lib/session.ts';
 
@@ -13,10 +14,7 @@ import { startSession } from '../../lib/session.ts';
 export async function register(body: RegisterBody): Promise<User> {
   const attribution = attributionForRegistration();
   const answer = await checked(
-    apiRequest<unknown>('/api/register', {
-      method: 'POST',
-      body: { ...body, ...(attribution ? { attribution } : {}) },
-    }),
+    api<unknown>(authApi.register, { body: { ...body, ...(attribution ? { attribution } : {}) } }),
     () => import('@trostnetz/contracts/auth').then((c) => c.loginResponse),
   );
   await startSession(answer, answer.user);

@@ -1,7 +1,8 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ChatPrivacy } from '@trostnetz/contracts/chat';
+import { chatApi } from '@trostnetz/contracts/chat.endpoints';
 import { checked } from '../../lib/answer.ts';
-import { apiRequest } from '../../lib/api-client.ts';
+import { api } from '../../lib/api-client.ts';
 
 /**
  * The member's chat signals (issue 13): GET / PUT /api/user/chat-privacy {read_receipts, typing}. The
@@ -10,7 +11,7 @@ import { apiRequest } from '../../lib/api-client.ts';
 export const chatPrivacyQuery = queryOptions({
   queryKey: ['chat', 'privacy'],
   queryFn: async () =>
-    checked(apiRequest<unknown>('/api/user/chat-privacy'), () =>
+    checked(api<unknown>(chatApi.privacy), () =>
       import('@trostnetz/contracts/chat').then((c) => c.chatPrivacy),
     ),
   staleTime: 5 * 60_000,
@@ -22,7 +23,7 @@ export function useSaveChatPrivacy() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (body: ChatPrivacy) =>
-      checked(apiRequest<unknown>('/api/user/chat-privacy', { method: 'PUT', body }), () =>
+      checked(api<unknown>(chatApi.savePrivacy, { body }), () =>
         import('@trostnetz/contracts/chat').then((c) => c.chatPrivacy),
       ),
     onSuccess: (saved) => client.setQueryData(chatPrivacyQuery.queryKey, saved),

@@ -1,6 +1,7 @@
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
+import { partnersApi } from '@trostnetz/contracts/partners.endpoints';
 import { checked } from '../../lib/answer.ts';
-import { apiRequest, isApiError } from '../../lib/api-client.ts';
+import { api, isApiError } from '../../lib/api-client.ts';
 import { realtimeBus } from '../../lib/realtime.ts';
 import { type TrackedEvent, track } from '../../lib/track.ts';
 import { partnersQueryKey } from '../partners/partners.ts';
@@ -10,14 +11,6 @@ import { partnersQueryKey } from '../partners/partners.ts';
  * the dashboard, the partner profile and the accept-friend-request screen.
  */
 export type FriendAction = 'send' | 'accept' | 'deny' | 'retract' | 'remove';
-
-const paths: Record<FriendAction, string> = {
-  send: '/api/user/friend/request/send',
-  accept: '/api/user/friend/request/accept',
-  deny: '/api/user/friend/request/deny',
-  retract: '/api/user/friend/request/retract',
-  remove: '/api/user/friend/list/remove',
-};
 
 const events: Record<FriendAction, TrackedEvent> = {
   send: 'partner_invite',
@@ -68,7 +61,7 @@ export function followFriendshipEvents(client: QueryClient): () => void {
 
 export async function friendAction(action: FriendAction, id: number, message?: string) {
   const body = message?.trim() ? { message: message.trim() } : {};
-  const raw = apiRequest<unknown>(`${paths[action]}/${id}`, { method: 'POST', body });
+  const raw = api<unknown>(partnersApi[action], { params: { id }, body });
   const schemas = () => import('@trostnetz/contracts/partners');
   return action === 'send'
     ? checked(raw, () => schemas().then((c) => c.friendSendResponse))

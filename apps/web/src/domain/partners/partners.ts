@@ -1,8 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Partner } from '@trostnetz/contracts/partners';
+import { partnersApi } from '@trostnetz/contracts/partners.endpoints';
 import { checked } from '../../lib/answer.ts';
-import { apiRequest } from '../../lib/api-client.ts';
+import { api } from '../../lib/api-client.ts';
 
 /**
  * The member's partner list (GET /api/chat/partners): requests, friends and suggestions. Shared by the
@@ -11,7 +12,7 @@ import { apiRequest } from '../../lib/api-client.ts';
 export const partnersQueryKey = ['partners'] as const;
 
 export async function getPartners(): Promise<Partner[]> {
-  return checked(apiRequest<unknown>('/api/chat/partners'), () =>
+  return checked(api<unknown>(partnersApi.list), () =>
     import('@trostnetz/contracts/partners').then((c) => c.partnerList),
   );
 }

@@ -1,12 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Plan } from '@trostnetz/contracts/payments';
+import { paymentsApi } from '@trostnetz/contracts/payments.endpoints';
 import { checked } from '../../lib/answer.ts';
-import { apiRequest } from '../../lib/api-client.ts';
+import { api } from '../../lib/api-client.ts';
 import { getLocale } from '../../lib/i18n.ts';
 
 /** GET /api/payments/plans: the bookable plans (premium page and checkout both show them). */
 export async function getPlans(): Promise<Plan[]> {
-  return checked(apiRequest<unknown>('/api/payments/plans'), () =>
+  return checked(api<unknown>(paymentsApi.plans), () =>
     import('@trostnetz/contracts/payments').then((c) => c.planList),
   );
 }

@@ -1,14 +1,15 @@
 import type { SendPromptChoice, SendPromptSurface } from '@trostnetz/contracts/safety';
+import { safetyApi } from '@trostnetz/contracts/safety.endpoints';
 import { MessageCircleHeart } from 'lucide-react';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button.tsx';
-import { apiRequest } from '../../lib/api-client.ts';
+import { api } from '../../lib/api-client.ts';
 import { soundsHurtful } from './hurtful-words.ts';
 
 /** Counts the choice (no text, no who) so the team sees how often the prompt led to a change. */
 function countChoice(surface: SendPromptSurface, choice: SendPromptChoice) {
-  void apiRequest('/api/safety/send-prompts', { method: 'POST', body: { surface, choice } }).catch(() => {});
+  void api(safetyApi.sendPrompts, { body: { surface, choice } }).catch(() => {});
 }
 
 /**

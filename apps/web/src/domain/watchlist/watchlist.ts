@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { WatchlistEntry } from '@trostnetz/contracts/safety';
+import { watchlistApi } from '@trostnetz/contracts/watchlist.endpoints';
 import { checked } from '../../lib/answer.ts';
-import { apiRequest } from '../../lib/api-client.ts';
+import { api } from '../../lib/api-client.ts';
 import { track } from '../../lib/track.ts';
 import { profileQueryKey, watchlistQueryKey } from '../friendship/friendship.ts';
 
@@ -10,7 +11,7 @@ import { profileQueryKey, watchlistQueryKey } from '../friendship/friendship.ts'
  * unwatch) and the watchlist screen (remove).
  */
 export async function setWatched(id: number, watched: boolean): Promise<WatchlistEntry[]> {
-  const raw = await apiRequest<unknown>(`/api/user/watchlist/${id}`, { method: watched ? 'POST' : 'DELETE' });
+  const raw = await api<unknown>(watched ? watchlistApi.add : watchlistApi.remove, { params: { id } });
   return checked(raw, () => import('@trostnetz/contracts/safety').then((c) => c.watchlist));
 }
 

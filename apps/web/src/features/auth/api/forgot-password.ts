@@ -1,12 +1,13 @@
 import { useMutation } from '@tanstack/react-query';
 import type { ForgotPasswordBody } from '@trostnetz/contracts/auth';
+import { authApi } from '@trostnetz/contracts/auth.endpoints';
 import { checked } from '../../../lib/answer.ts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { api } from '../../../lib/api-client.ts';
 
 /** POST /api/auth/forgot-password: always the same answer, whether the address is known or not. */
 export async function forgotPassword(body: ForgotPasswordBody): Promise<string> {
   return (
-    await checked(apiRequest<unknown>('/api/auth/forgot-password', { method: 'POST', body }), () =>
+    await checked(api<unknown>(authApi.forgotPassword, { body }), () =>
       import('@trostnetz/contracts/auth').then((c) => c.messageResponse),
     )
   ).message;

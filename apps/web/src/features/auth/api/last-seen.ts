@@ -1,6 +1,7 @@
-import { apiRequest } from '../../../lib/api-client.ts';
+import { userApi } from '@trostnetz/contracts/user.endpoints';
+import { api } from '../../../lib/api-client.ts';
 
 /** POST /api/profile/last_seen → 204. */
 export async function postLastSeen(): Promise<void> {
-  await apiRequest<void>('/api/profile/last_seen', { method: 'POST' });
+  await api<void>(userApi.lastSeen);
 }

@@ -1,13 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { authApi } from '@trostnetz/contracts/auth.endpoints';
+import { api } from '../../../lib/api-client.ts';
 
 /**
  * POST /api/verify/{user_id}/{hash} with the link's query string unchanged.
  * SPEC.md §5/§8: only HTTP 204 counts as success.
  */
 export async function verifyEmail(userId: string, hash: string, search: string): Promise<void> {
-  await apiRequest<void>(`/api/verify/${encodeURIComponent(userId)}/${encodeURIComponent(hash)}`, {
-    method: 'POST',
+  await api<void>(authApi.verifyEmail, {
+    params: { user_id: userId, hash },
     search,
     expectStatus: 204,
   });

@@ -1,11 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { safetyApi } from '@trostnetz/contracts/safety.endpoints';
 import { blocklistQueryKey, reloadPartnerViews } from '../../../domain/friendship/friendship.ts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { api } from '../../../lib/api-client.ts';
 import { track } from '../../../lib/track.ts';
 
 /** DELETE /api/block/{id} (the entry's id) → 204: shown again. */
 export async function unhideMember(entryId: number) {
-  await apiRequest<void>(`/api/block/${entryId}`, { method: 'DELETE' });
+  await api<void>(safetyApi.unblock, { params: { id: entryId } });
 }
 
 export function useUnhideMember() {

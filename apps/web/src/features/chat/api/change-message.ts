@@ -4,8 +4,9 @@ import {
   type MessageReportBody,
   messageReportBody,
 } from '@trostnetz/contracts/chat';
+import { chatApi } from '@trostnetz/contracts/chat.endpoints';
 import { checked } from '../../../lib/answer.ts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { api } from '../../../lib/api-client.ts';
 import { currentSocketId } from '../../../lib/realtime.ts';
 
 const socketHeader = () => {
@@ -16,8 +17,8 @@ const socketHeader = () => {
 /** PATCH /api/chat/messages/{id} {message}: my own message, within 15 minutes of sending it. */
 export async function editMessage(id: number, message: string): Promise<ChatMessage> {
   return checked(
-    apiRequest<unknown>(`/api/chat/messages/${id}`, {
-      method: 'PATCH',
+    api<unknown>(chatApi.change, {
+      params: { id },
       body: editMessageBody.parse({ message }),
       headers: socketHeader(),
     }),
@@ -27,19 +28,14 @@ export async function editMessage(id: number, message: string): Promise<ChatMess
 
 /** DELETE /api/chat/messages/{id}: my own message, at any time; the answer carries no text. */
 export async function deleteMessage(id: number): Promise<ChatMessage> {
-  return checked(
-    apiRequest<unknown>(`/api/chat/messages/${id}`, { method: 'DELETE', headers: socketHeader() }),
-    () => import('@trostnetz/contracts/chat').then((c) => c.chatMessage),
+  return checked(api<unknown>(chatApi.remove, { params: { id }, headers: socketHeader() }), () =>
+    import('@trostnetz/contracts/chat').then((c) => c.chatMessage),
   );
 }
 
 /** POST /api/chat/messages/{id}/report {reason, details?} → 201 {id, status}. */
 export async function reportMessage(id: number, body: MessageReportBody) {
-  return checked(
-    apiRequest<unknown>(`/api/chat/messages/${id}/report`, {
-      method: 'POST',
-      body: messageReportBody.parse(body),
-    }),
-    () => import('@trostnetz/contracts/safety').then((c) => c.reportResponse),
+  return checked(api<unknown>(chatApi.report, { params: { id }, body: messageReportBody.parse(body) }), () =>
+    import('@trostnetz/contracts/safety').then((c) => c.reportResponse),
   );
 }

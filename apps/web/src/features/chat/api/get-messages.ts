@@ -1,5 +1,6 @@
+import { chatApi } from '@trostnetz/contracts/chat.endpoints';
 import { checked } from '../../../lib/answer.ts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { api } from '../../../lib/api-client.ts';
 
 /** GET /api/chat/{partner}/messages, newest first: `before` pages back, `after` catches up. */
 export async function getMessages(
@@ -9,7 +10,8 @@ export async function getMessages(
   const params = new URLSearchParams({ limit: String(query.limit ?? 30) });
   if (query.before !== undefined) params.set('before', String(query.before));
   if (query.after !== undefined) params.set('after', String(query.after));
-  return checked(apiRequest<unknown>(`/api/chat/${partnerId}/messages`, { search: `?${params}` }), () =>
-    import('@trostnetz/contracts/chat').then((c) => c.historyResponse),
+  return checked(
+    api<unknown>(chatApi.messages, { params: { partner: partnerId }, search: `?${params}` }),
+    () => import('@trostnetz/contracts/chat').then((c) => c.historyResponse),
   );
 }

@@ -1,7 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { chatApi } from '@trostnetz/contracts/chat.endpoints';
 import { totalUnread, useChatStore } from '../../../domain/chat/chat-store.ts';
 import { checked } from '../../../lib/answer.ts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { api } from '../../../lib/api-client.ts';
 import { readingNow } from './mark-read.ts';
 
 /**
@@ -11,7 +12,7 @@ import { readingNow } from './mark-read.ts';
  */
 export async function getUnread(): Promise<number> {
   try {
-    const bySender = await checked(apiRequest<unknown>('/api/chat/unreadByChat'), () =>
+    const bySender = await checked(api<unknown>(chatApi.unread), () =>
       import('@trostnetz/contracts/chat').then((c) => c.unreadResponse),
     );
     // The conversation being read right now has nothing unread; one in a hidden tab keeps its count.

@@ -1,6 +1,7 @@
+import { chatApi } from '@trostnetz/contracts/chat.endpoints';
 import { useChatStore } from '../../../domain/chat/chat-store.ts';
 import { checked } from '../../../lib/answer.ts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { api } from '../../../lib/api-client.ts';
 import { pageVisible } from '../../../lib/page-visibility.ts';
 
 /**
@@ -34,7 +35,7 @@ async function markRead(chatId: number, partnerId: number): Promise<void> {
   store.clearUnread(partnerId);
   try {
     const read = await checked(
-      apiRequest<unknown>(`/api/chat/messages/${chatId}/${partnerId}/read`, { method: 'POST' }),
+      api<unknown>(chatApi.markRead, { params: { chat: chatId, partner: partnerId } }),
       () => import('@trostnetz/contracts/chat').then((c) => c.readResponse),
     );
     for (const [id, { read_at }] of Object.entries(read)) {

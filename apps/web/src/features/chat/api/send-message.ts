@@ -1,6 +1,7 @@
 import type { ChatMessage } from '@trostnetz/contracts/chat';
+import { chatApi } from '@trostnetz/contracts/chat.endpoints';
 import { checked } from '../../../lib/answer.ts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { api } from '../../../lib/api-client.ts';
 import { currentSocketId } from '../../../lib/realtime.ts';
 
 /**
@@ -13,8 +14,8 @@ export async function sendMessage(
 ): Promise<ChatMessage> {
   const socketId = currentSocketId();
   return checked(
-    apiRequest<unknown>(`/api/chat/${partnerId}/send`, {
-      method: 'POST',
+    api<unknown>(chatApi.send, {
+      params: { partner: partnerId },
       body,
       headers: socketId ? { 'X-Socket-Id': socketId } : undefined,
     }),

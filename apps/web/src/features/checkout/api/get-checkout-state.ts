@@ -1,12 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { paymentsApi } from '@trostnetz/contracts/payments.endpoints';
 import { checked } from '../../../lib/answer.ts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { api } from '../../../lib/api-client.ts';
 
 /** GET /api/payments/checkout-state: confirming until the payment is confirmed, then premium (or failed). */
 export async function getCheckoutState(sessionId: string) {
-  return checked(
-    apiRequest<unknown>(`/api/payments/checkout-state?session_id=${encodeURIComponent(sessionId)}`),
-    () => import('@trostnetz/contracts/payments').then((c) => c.checkoutState),
+  return checked(api<unknown>(paymentsApi.checkoutState, { query: { session_id: sessionId } }), () =>
+    import('@trostnetz/contracts/payments').then((c) => c.checkoutState),
   );
 }
 

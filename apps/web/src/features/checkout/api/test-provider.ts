@@ -1,10 +1,11 @@
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { paymentsApi } from '@trostnetz/contracts/payments.endpoints';
 import { checked } from '../../../lib/answer.ts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { api } from '../../../lib/api-client.ts';
 
 /** GET /api/payments/test-provider/{session}: the checkout the test page stands for. */
 export async function getTestSession(session: string) {
-  return checked(apiRequest<unknown>(`/api/payments/test-provider/${encodeURIComponent(session)}`), () =>
+  return checked(api<unknown>(paymentsApi.testProvider, { params: { session } }), () =>
     import('@trostnetz/contracts/payments').then((c) => c.testSessionView),
   );
 }
@@ -23,8 +24,8 @@ export async function finishTestSession({
   outcome: 'success' | 'failure' | 'abort';
 }) {
   return checked(
-    apiRequest<unknown>(`/api/payments/test-provider/${encodeURIComponent(session)}`, {
-      method: 'POST',
+    api<unknown>(paymentsApi.testProviderAnswer, {
+      params: { session },
       body: { outcome },
     }),
     () => import('@trostnetz/contracts/payments').then((c) => c.testOutcomeResult),

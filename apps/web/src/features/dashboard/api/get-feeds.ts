@@ -1,11 +1,12 @@
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { Feed, FeedPage, FeedsResponse } from '@trostnetz/contracts/groups';
+import { groupsApi } from '@trostnetz/contracts/groups.endpoints';
 import { checked } from '../../../lib/answer.ts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { api } from '../../../lib/api-client.ts';
 
 /** GET /api/dashboard/feeds → the three feeds, each its newest three. */
 export async function getFeeds(): Promise<FeedsResponse> {
-  return checked(apiRequest<unknown>('/api/dashboard/feeds'), () =>
+  return checked(api<unknown>(groupsApi.feeds), () =>
     import('@trostnetz/contracts/groups').then((c) => c.feedsResponse),
   );
 }
@@ -13,7 +14,7 @@ export async function getFeeds(): Promise<FeedsResponse> {
 /** GET /api/dashboard/feeds/{feed}?cursor= → one feed page by page ("Mehr"). */
 export async function getFeedPage(feed: Feed, cursor: string | null): Promise<FeedPage> {
   const search = cursor ? `?cursor=${encodeURIComponent(cursor)}` : undefined;
-  return checked(apiRequest<unknown>(`/api/dashboard/feeds/${feed}`, { search }), () =>
+  return checked(api<unknown>(groupsApi.feed, { params: { feed }, search }), () =>
     import('@trostnetz/contracts/groups').then((c) => c.feedPage),
   );
 }

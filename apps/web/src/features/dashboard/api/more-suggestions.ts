@@ -1,12 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { matchingApi } from '@trostnetz/contracts/matching.endpoints';
 import { suggestionsQueryKey } from '../../../domain/friendship/friendship.ts';
 import { partnersQueryKey } from '../../../domain/partners/partners.ts';
 import { checked } from '../../../lib/answer.ts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { api } from '../../../lib/api-client.ts';
 
 /** POST /api/user/matching/suggestions/more: passes the current ones over and finds new ones. */
 export async function moreSuggestions() {
-  return checked(apiRequest<unknown>('/api/user/matching/suggestions/more', { method: 'POST' }), () =>
+  return checked(api<unknown>(matchingApi.more), () =>
     import('@trostnetz/contracts/partners').then((c) => c.suggestionsResponse),
   );
 }

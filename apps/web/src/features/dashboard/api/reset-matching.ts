@@ -1,11 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
+import { matchingApi } from '@trostnetz/contracts/matching.endpoints';
 import { checked } from '../../../lib/answer.ts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { api } from '../../../lib/api-client.ts';
 import { useUserStore } from '../../../lib/storage/user-store.ts';
 
 /** POST /api/user/matching/reset → {matching_step: 1}: answer the questionnaire again. */
 export async function resetMatching() {
-  const answer = await checked(apiRequest<unknown>('/api/user/matching/reset', { method: 'POST' }), () =>
+  const answer = await checked(api<unknown>(matchingApi.reset), () =>
     import('@trostnetz/contracts/questionnaire').then((c) => c.answerStepResponse),
   );
   const { user, setUser } = useUserStore.getState();

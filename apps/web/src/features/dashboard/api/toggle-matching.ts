@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
+import { matchingApi } from '@trostnetz/contracts/matching.endpoints';
 import { checked } from '../../../lib/answer.ts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { api } from '../../../lib/api-client.ts';
 import { useUserStore } from '../../../lib/storage/user-store.ts';
 
 /**
@@ -8,7 +9,7 @@ import { useUserStore } from '../../../lib/storage/user-store.ts';
  * matching_status changes only when the server answers {success: true}.
  */
 export async function toggleMatching() {
-  const answer = await checked(apiRequest<unknown>('/api/user/matching/status', { method: 'POST' }), () =>
+  const answer = await checked(api<unknown>(matchingApi.status), () =>
     import('@trostnetz/contracts/partners').then((c) => c.matchingStatusResponse),
   );
   if (answer.success) {

@@ -1,13 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Comment, CreateCommentBody } from '@trostnetz/contracts/groups';
+import { groupsApi } from '@trostnetz/contracts/groups.endpoints';
 import { checked } from '../../../lib/answer.ts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { api } from '../../../lib/api-client.ts';
 import { track } from '../../../lib/track.ts';
 import { groupKeys } from './keys.ts';
 
 /** POST /api/post/{id}/comments {comment, parent_id?} → 201 the comment. */
 export async function createComment(postId: number, body: CreateCommentBody): Promise<Comment> {
-  return checked(apiRequest<unknown>(`/api/post/${postId}/comments`, { method: 'POST', body }), () =>
+  return checked(api<unknown>(groupsApi.createComment, { params: { id: postId }, body }), () =>
     import('@trostnetz/contracts/groups').then((c) => c.comment),
   );
 }

@@ -1,13 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CreatePostBody, Post } from '@trostnetz/contracts/groups';
+import { groupsApi } from '@trostnetz/contracts/groups.endpoints';
 import { checked } from '../../../lib/answer.ts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { api } from '../../../lib/api-client.ts';
 import { track } from '../../../lib/track.ts';
 import { groupKeys } from './keys.ts';
 
 /** POST /api/post {group_id, title, message, content_notes} → 201 the post. */
 export async function createPost(body: CreatePostBody): Promise<Post> {
-  return checked(apiRequest<unknown>('/api/post', { method: 'POST', body }), () =>
+  return checked(api<unknown>(groupsApi.createPost, { body }), () =>
     import('@trostnetz/contracts/groups').then((c) => c.post),
   );
 }

@@ -1,10 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { groupsApi } from '@trostnetz/contracts/groups.endpoints';
+import { api } from '../../../lib/api-client.ts';
 import { groupKeys } from './keys.ts';
 
 /** DELETE /api/comment/{id} → 204; with replies it stays as "gelöscht", without it disappears. */
 export async function deleteComment(id: number): Promise<void> {
-  await apiRequest<void>(`/api/comment/${id}`, { method: 'DELETE' });
+  await api<void>(groupsApi.deleteComment, { params: { id } });
 }
 
 export function useDeleteComment(postId: number) {

@@ -1,10 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { groupsApi } from '@trostnetz/contracts/groups.endpoints';
+import { api } from '../../../lib/api-client.ts';
 import { groupKeys } from './keys.ts';
 
 /** DELETE /api/post/{id} → 204 (the author; the text is emptied, the thread stays readable). */
 export async function deletePost(id: number): Promise<void> {
-  await apiRequest<void>(`/api/post/${id}`, { method: 'DELETE' });
+  await api<void>(groupsApi.deletePost, { params: { id } });
 }
 
 export function useDeletePost(id: number, groupId: number) {

@@ -1,13 +1,14 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { CommentsPage } from '@trostnetz/contracts/groups';
+import { groupsApi } from '@trostnetz/contracts/groups.endpoints';
 import { checked } from '../../../lib/answer.ts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { api } from '../../../lib/api-client.ts';
 import { groupKeys } from './keys.ts';
 
 /** GET /api/post/{id}/comments?cursor=: oldest first, up to 200 a page, replies flat with parent_id. */
 export async function getComments(postId: number, cursor: string | null): Promise<CommentsPage> {
   const search = cursor ? `?cursor=${encodeURIComponent(cursor)}` : undefined;
-  return checked(apiRequest<unknown>(`/api/post/${postId}/comments`, { search }), () =>
+  return checked(api<unknown>(groupsApi.comments, { params: { id: postId }, search }), () =>
     import('@trostnetz/contracts/groups').then((c) => c.commentsPage),
   );
 }

@@ -1,12 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { GroupDetail } from '@trostnetz/contracts/groups';
+import { groupsApi } from '@trostnetz/contracts/groups.endpoints';
 import { checked } from '../../../lib/answer.ts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { api } from '../../../lib/api-client.ts';
 import { groupKeys } from './keys.ts';
 
 /** GET /api/group/{id}: the group with my membership and my last visit. */
 export async function getGroup(id: number): Promise<GroupDetail> {
-  return checked(apiRequest<unknown>(`/api/group/${id}`), () =>
+  return checked(api<unknown>(groupsApi.one, { params: { id } }), () =>
     import('@trostnetz/contracts/groups').then((c) => c.groupDetail),
   );
 }

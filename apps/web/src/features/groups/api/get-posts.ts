@@ -1,13 +1,14 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { PostsPage } from '@trostnetz/contracts/groups';
+import { groupsApi } from '@trostnetz/contracts/groups.endpoints';
 import { checked } from '../../../lib/answer.ts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { api } from '../../../lib/api-client.ts';
 import { groupKeys } from './keys.ts';
 
 /** GET /api/group/{id}/posts?cursor=: newest first, 20 a page. */
 export async function getPosts(groupId: number, cursor: string | null): Promise<PostsPage> {
   const search = cursor ? `?cursor=${encodeURIComponent(cursor)}` : undefined;
-  return checked(apiRequest<unknown>(`/api/group/${groupId}/posts`, { search }), () =>
+  return checked(api<unknown>(groupsApi.posts, { params: { id: groupId }, search }), () =>
     import('@trostnetz/contracts/groups').then((c) => c.postsPage),
   );
 }

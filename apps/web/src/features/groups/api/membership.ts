@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { GroupSummary, NotificationLevel } from '@trostnetz/contracts/groups';
+import { groupsApi } from '@trostnetz/contracts/groups.endpoints';
 import { checked } from '../../../lib/answer.ts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { api } from '../../../lib/api-client.ts';
 import { groupKeys } from './keys.ts';
 
 /**
@@ -9,21 +10,18 @@ import { groupKeys } from './keys.ts';
  * PUT {notification_level} → the group. The three calls of one resource, the membership.
  */
 export async function joinGroup(id: number): Promise<GroupSummary> {
-  return checked(apiRequest<unknown>(`/api/group/${id}/membership`, { method: 'POST' }), () =>
+  return checked(api<unknown>(groupsApi.join, { params: { id } }), () =>
     import('@trostnetz/contracts/groups').then((c) => c.groupSummary),
   );
 }
 
 export async function leaveGroup(id: number): Promise<void> {
-  await apiRequest<void>(`/api/group/${id}/membership`, { method: 'DELETE' });
+  await api<void>(groupsApi.leave, { params: { id } });
 }
 
 export async function setNotificationLevel(id: number, level: NotificationLevel): Promise<GroupSummary> {
   return checked(
-    apiRequest<unknown>(`/api/group/${id}/membership`, {
-      method: 'PUT',
-      body: { notification_level: level },
-    }),
+    api<unknown>(groupsApi.updateMembership, { params: { id }, body: { notification_level: level } }),
     () => import('@trostnetz/contracts/groups').then((c) => c.groupSummary),
   );
 }

@@ -1,7 +1,8 @@
 import { contentReportBody } from '@trostnetz/contracts/groups';
+import { groupsApi } from '@trostnetz/contracts/groups.endpoints';
 import type { z } from 'zod';
 import { checked } from '../../../lib/answer.ts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { api } from '../../../lib/api-client.ts';
 
 /** POST /api/post/{id}/report and /api/comment/{id}/report {reason, details?} → 201 {id, status}. */
 export async function reportContent(
@@ -9,9 +10,7 @@ export async function reportContent(
   id: number,
   body: z.input<typeof contentReportBody>,
 ) {
-  const raw = await apiRequest<unknown>(`/api/${target}/${id}/report`, {
-    method: 'POST',
-    body: contentReportBody.parse(body),
-  });
+  const endpoint = target === 'post' ? groupsApi.reportPost : groupsApi.reportComment;
+  const raw = await api<unknown>(endpoint, { params: { id }, body: contentReportBody.parse(body) });
   return checked(raw, () => import('@trostnetz/contracts/safety').then((c) => c.reportResponse));
 }

@@ -1,12 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Comment, UpdateCommentBody } from '@trostnetz/contracts/groups';
+import { groupsApi } from '@trostnetz/contracts/groups.endpoints';
 import { checked } from '../../../lib/answer.ts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { api } from '../../../lib/api-client.ts';
 import { groupKeys } from './keys.ts';
 
 /** PATCH /api/comment/{id} {comment} → the comment (author, within 24 h). */
 export async function updateComment(id: number, body: UpdateCommentBody): Promise<Comment> {
-  return checked(apiRequest<unknown>(`/api/comment/${id}`, { method: 'PATCH', body }), () =>
+  return checked(api<unknown>(groupsApi.updateComment, { params: { id }, body }), () =>
     import('@trostnetz/contracts/groups').then((c) => c.comment),
   );
 }

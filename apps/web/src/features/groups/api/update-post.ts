@@ -1,12 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Post, UpdatePostBody } from '@trostnetz/contracts/groups';
+import { groupsApi } from '@trostnetz/contracts/groups.endpoints';
 import { checked } from '../../../lib/answer.ts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { api } from '../../../lib/api-client.ts';
 import { groupKeys } from './keys.ts';
 
 /** PATCH /api/post/{id} {title?, message?, content_notes?} → the post (author, within 24 h). */
 export async function updatePost(id: number, body: UpdatePostBody): Promise<Post> {
-  return checked(apiRequest<unknown>(`/api/post/${id}`, { method: 'PATCH', body }), () =>
+  return checked(api<unknown>(groupsApi.updatePost, { params: { id }, body }), () =>
     import('@trostnetz/contracts/groups').then((c) => c.post),
   );
 }

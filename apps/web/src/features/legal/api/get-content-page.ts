@@ -1,13 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ContentPage, ContentSlug } from '@trostnetz/contracts/content';
+import { contentApi } from '@trostnetz/contracts/content.endpoints';
 import type { Locale } from '@trostnetz/contracts/messages';
 import { checked } from '../../../lib/answer.ts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { api } from '../../../lib/api-client.ts';
 import { useLocale } from './use-locale.ts';
 
 /** GET /api/content/{slug}?locale= (the server falls back to German). */
 export async function getContentPage(slug: ContentSlug, locale: Locale): Promise<ContentPage> {
-  return checked(apiRequest<unknown>(`/api/content/${slug}`, { search: `?locale=${locale}` }), () =>
+  return checked(api<unknown>(contentApi.page, { params: { slug }, search: `?locale=${locale}` }), () =>
     import('@trostnetz/contracts/content').then((c) => c.contentPage),
   );
 }

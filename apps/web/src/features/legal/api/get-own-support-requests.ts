@@ -1,13 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import type { SupportRequestSummary } from '@trostnetz/contracts/customer-service';
+import { customerServiceApi } from '@trostnetz/contracts/customer-service.endpoints';
 import { checked } from '../../../lib/answer.ts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { api } from '../../../lib/api-client.ts';
 
 export const ownSupportRequestsKey = ['customer-service', 'mine'] as const;
 
 /** GET /api/customer-service/mine: the member's requests and the team's answers, newest first. */
 export async function getOwnSupportRequests(): Promise<SupportRequestSummary[]> {
-  return checked(apiRequest<unknown>('/api/customer-service/mine'), () =>
+  return checked(api<unknown>(customerServiceApi.mine), () =>
     import('@trostnetz/contracts/customer-service').then((c) => c.supportRequestList),
   );
 }

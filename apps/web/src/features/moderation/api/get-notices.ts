@@ -1,7 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ModerationNotices } from '@trostnetz/contracts/moderation';
+import { moderationApi } from '@trostnetz/contracts/moderation.endpoints';
 import { checked } from '../../../lib/answer.ts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { api } from '../../../lib/api-client.ts';
 
 export const noticesKey = ['moderation', 'notices'] as const;
 
@@ -9,7 +10,7 @@ export const noticesKey = ['moderation', 'notices'] as const;
 export const noticesQuery = queryOptions({
   queryKey: noticesKey,
   queryFn: async (): Promise<ModerationNotices> =>
-    checked(apiRequest<unknown>('/api/moderation/notices'), () =>
+    checked(api<unknown>(moderationApi.notices), () =>
       import('@trostnetz/contracts/moderation').then((c) => c.moderationNotices),
     ),
 });

@@ -1,7 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { LinkedAppealBody, LinkedNotice } from '@trostnetz/contracts/moderation';
+import { moderationApi } from '@trostnetz/contracts/moderation.endpoints';
 import { checked } from '../../../lib/answer.ts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { api } from '../../../lib/api-client.ts';
 
 /**
  * The signed link of a statement-of-reasons mail, no sign-in (issue 16, DSA Art. 20): `search` is the
@@ -14,7 +15,7 @@ export const useLinkedNotice = (id: number, search: string) =>
   useQuery({
     queryKey: key(id, search),
     queryFn: async (): Promise<LinkedNotice> =>
-      checked(apiRequest<unknown>(`/api/moderation/notice-links/${id}`, { search }), () =>
+      checked(api<unknown>(moderationApi.noticeLink, { params: { id }, search }), () =>
         import('@trostnetz/contracts/moderation').then((c) => c.linkedNotice),
       ),
   });
@@ -24,7 +25,7 @@ export function useSendLinkedAppeal(id: number, search: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: LinkedAppealBody) =>
-      apiRequest<unknown>(`/api/moderation/notice-links/${id}/appeal`, { method: 'POST', body, search }),
+      api<unknown>(moderationApi.noticeLinkAppeal, { params: { id }, body, search }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: key(id, search) }),
   });
 }

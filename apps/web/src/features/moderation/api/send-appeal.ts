@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { LinkedAppealBody } from '@trostnetz/contracts/moderation';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { moderationApi } from '@trostnetz/contracts/moderation.endpoints';
+import { api } from '../../../lib/api-client.ts';
 import { noticesKey } from './get-notices.ts';
 
 /** POST /api/moderation/appeals: once per notice, within six months of it. */
@@ -8,10 +9,7 @@ export function useSendAppeal(noticeId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: LinkedAppealBody) =>
-      apiRequest<unknown>('/api/moderation/appeals', {
-        method: 'POST',
-        body: { notice_id: noticeId, ...body },
-      }),
+      api<unknown>(moderationApi.appeal, { body: { notice_id: noticeId, ...body } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: noticesKey }),
   });
 }

@@ -1,13 +1,14 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { NotificationList } from '@trostnetz/contracts/notifications';
+import { notificationsApi } from '@trostnetz/contracts/notifications.endpoints';
 import { useEffect } from 'react';
 import { checked } from '../../../lib/answer.ts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { api } from '../../../lib/api-client.ts';
 import { realtimeBus } from '../../../lib/realtime.ts';
 
 /** GET /api/notifications: newest first (one entry per partner or post while unread), and the unread count. */
 export async function getNotifications(): Promise<NotificationList> {
-  return checked(apiRequest<unknown>('/api/notifications'), () =>
+  return checked(api<unknown>(notificationsApi.list), () =>
     import('@trostnetz/contracts/notifications').then((c) => c.notificationList),
   );
 }

@@ -1,10 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { notificationsApi } from '@trostnetz/contracts/notifications.endpoints';
+import { api } from '../../../lib/api-client.ts';
 import { notificationsQuery } from './get-notifications.ts';
 
 /** POST /api/notifications/read: these notifications (all when none are named) are read. */
 export async function markNotificationsRead(ids?: number[]): Promise<void> {
-  await apiRequest<unknown>('/api/notifications/read', { method: 'POST', body: ids ? { ids } : {} });
+  await api<unknown>(notificationsApi.markRead, { body: ids ? { ids } : {} });
 }
 
 export function useMarkNotificationsRead() {

@@ -3,12 +3,13 @@ import type {
   NotificationPreferences,
   UpdateNotificationPreferences,
 } from '@trostnetz/contracts/notifications';
+import { notificationsApi } from '@trostnetz/contracts/notifications.endpoints';
 import { checked } from '../../../lib/answer.ts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { api } from '../../../lib/api-client.ts';
 
 /** GET /api/user/notifications: kind × channel, quiet hours, time zone, product news, the push key. */
 export async function getPreferences(): Promise<NotificationPreferences> {
-  return checked(apiRequest<unknown>('/api/user/notifications'), () =>
+  return checked(api<unknown>(notificationsApi.preferences), () =>
     import('@trostnetz/contracts/notifications').then((c) => c.notificationPreferences),
   );
 }
@@ -23,9 +24,8 @@ export const usePreferences = () => useQuery(preferencesQuery);
 /** PUT /api/user/notifications; the browser's time zone goes along, so quiet hours are the member's own. */
 export async function putPreferences(body: UpdateNotificationPreferences): Promise<NotificationPreferences> {
   const time_zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-  return checked(
-    apiRequest<unknown>('/api/user/notifications', { method: 'PUT', body: { time_zone, ...body } }),
-    () => import('@trostnetz/contracts/notifications').then((c) => c.notificationPreferences),
+  return checked(api<unknown>(notificationsApi.savePreferences, { body: { time_zone, ...body } }), () =>
+    import('@trostnetz/contracts/notifications').then((c) => c.notificationPreferences),
   );
 }
 

@@ -1,4 +1,5 @@
-import { apiRequest } from '../../../lib/api-client.ts';
+import { notificationsApi } from '@trostnetz/contracts/notifications.endpoints';
+import { api } from '../../../lib/api-client.ts';
 
 /** The browser can take pushes: a service worker, the Push API and notifications. */
 export const pushSupported = () =>
@@ -26,11 +27,7 @@ export async function enablePush(publicKey: string): Promise<boolean> {
   const sub =
     (await reg.pushManager.getSubscription()) ??
     (await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: toKey(publicKey) }));
-  await apiRequest<void>('/api/push/subscriptions', {
-    method: 'POST',
-    body: sub.toJSON(),
-    expectStatus: 204,
-  });
+  await api<void>(notificationsApi.subscribePush, { body: sub.toJSON(), expectStatus: 204 });
   return true;
 }
 
@@ -38,10 +35,6 @@ export async function enablePush(publicKey: string): Promise<boolean> {
 export async function disablePush(): Promise<void> {
   const sub = await currentPushSubscription();
   if (!sub) return;
-  await apiRequest<void>('/api/push/subscriptions', {
-    method: 'DELETE',
-    body: { endpoint: sub.endpoint },
-    expectStatus: 204,
-  });
+  await api<void>(notificationsApi.unsubscribePush, { body: { endpoint: sub.endpoint }, expectStatus: 204 });
   await sub.unsubscribe();
 }

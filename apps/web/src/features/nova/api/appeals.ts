@@ -1,7 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminAppealList, APPEAL_STATUSES, AppealDecisionBody } from '@trostnetz/contracts/admin';
+import { adminModerationApi } from '@trostnetz/contracts/admin.endpoints';
 import { checked } from '../../../lib/answer.ts';
-import { staffRequest } from './staff-client.ts';
+import { consoleApi } from '../../../lib/api-client.ts';
 
 const all = ['nova', 'appeals'] as const;
 
@@ -10,7 +11,7 @@ export const useAppeals = (status: (typeof APPEAL_STATUSES)[number]) =>
   useQuery({
     queryKey: [...all, status],
     queryFn: async (): Promise<AdminAppealList> =>
-      checked(staffRequest<unknown>('/api/admin/appeals', { query: { status } }), () =>
+      checked(consoleApi<unknown>(adminModerationApi.appeals, { query: { status } }), () =>
         import('@trostnetz/contracts/admin').then((c) => c.adminAppealList),
       ),
   });
@@ -20,7 +21,7 @@ export function useDecideAppeal(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: AppealDecisionBody) =>
-      staffRequest<unknown>(`/api/admin/appeals/${id}/decision`, { method: 'POST', body }),
+      consoleApi<unknown>(adminModerationApi.decideAppeal, { params: { id }, body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['nova'] }),
   });
 }

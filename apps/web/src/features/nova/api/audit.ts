@@ -1,7 +1,8 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { AuditPage } from '@trostnetz/contracts/admin';
+import { adminModerationApi } from '@trostnetz/contracts/admin.endpoints';
 import { checked } from '../../../lib/answer.ts';
-import { staffRequest } from './staff-client.ts';
+import { consoleApi } from '../../../lib/api-client.ts';
 
 export interface AuditFilters {
   actor?: string;
@@ -16,8 +17,9 @@ export const auditQuery = (filters: AuditFilters) =>
   infiniteQueryOptions({
     queryKey: ['nova', 'audit', filters],
     queryFn: async ({ pageParam }): Promise<AuditPage> =>
-      checked(staffRequest<unknown>('/api/admin/audit', { query: { ...filters, cursor: pageParam } }), () =>
-        import('@trostnetz/contracts/admin').then((c) => c.auditPage),
+      checked(
+        consoleApi<unknown>(adminModerationApi.audit, { query: { ...filters, cursor: pageParam } }),
+        () => import('@trostnetz/contracts/admin').then((c) => c.auditPage),
       ),
     initialPageParam: null as string | null,
     getNextPageParam: (page) => page.next_cursor,

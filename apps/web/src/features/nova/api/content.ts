@@ -1,9 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { contentRestoreBody } from '@trostnetz/contracts/admin';
+import { adminContentApi } from '@trostnetz/contracts/admin.endpoints';
 import type { ContentEditBody, ContentSlug } from '@trostnetz/contracts/content';
 import type { z } from 'zod';
 import { checked } from '../../../lib/answer.ts';
-import { staffRequest } from './staff-client.ts';
+import { consoleApi } from '../../../lib/api-client.ts';
 
 const historyKey = (slug: ContentSlug, locale: 'de' | 'en') => ['nova', 'content', slug, locale] as const;
 
@@ -14,7 +15,7 @@ export const useContentHistory = (slug: ContentSlug, locale: 'de' | 'en') =>
     queryFn: async () =>
       (
         await checked(
-          staffRequest<unknown>(`/api/admin/content/${slug}/history`, { query: { locale } }),
+          consoleApi<unknown>(adminContentApi.history, { params: { slug }, query: { locale } }),
           () => import('@trostnetz/contracts/content').then((c) => c.contentHistory),
         )
       ).sort((a, b) => b.version - a.version),
@@ -25,7 +26,7 @@ export function usePublishContent(slug: ContentSlug) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (body: ContentEditBody) =>
-      checked(staffRequest<unknown>(`/api/admin/content/${slug}`, { method: 'PUT', body }), () =>
+      checked(consoleApi<unknown>(adminContentApi.save, { params: { slug }, body }), () =>
         import('@trostnetz/contracts/content').then((c) => c.contentPage),
       ),
     onSuccess: (_page, body) => queryClient.invalidateQueries({ queryKey: historyKey(slug, body.locale) }),
@@ -37,7 +38,7 @@ export function useRestoreContent(slug: ContentSlug) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (body: z.input<typeof contentRestoreBody>) =>
-      checked(staffRequest<unknown>(`/api/admin/content/${slug}/restore`, { method: 'POST', body }), () =>
+      checked(consoleApi<unknown>(adminContentApi.restore, { params: { slug }, body }), () =>
         import('@trostnetz/contracts/content').then((c) => c.contentPage),
       ),
     onSuccess: (_page, body) => queryClient.invalidateQueries({ queryKey: historyKey(slug, body.locale) }),

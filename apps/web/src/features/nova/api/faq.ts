@@ -1,7 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminFaqEntry } from '@trostnetz/contracts/admin';
+import { adminOperationsApi } from '@trostnetz/contracts/admin.endpoints';
 import { checked } from '../../../lib/answer.ts';
-import { staffRequest } from './staff-client.ts';
+import { consoleApi } from '../../../lib/api-client.ts';
 
 const key = (locale: 'de' | 'en') => ['nova', 'faq', locale] as const;
 
@@ -10,7 +11,7 @@ export const useAdminFaq = (locale: 'de' | 'en') =>
   useQuery({
     queryKey: key(locale),
     queryFn: async (): Promise<AdminFaqEntry[]> =>
-      checked(staffRequest<unknown>('/api/admin/faq', { query: { locale } }), () =>
+      checked(consoleApi<unknown>(adminOperationsApi.faq, { query: { locale } }), () =>
         import('@trostnetz/contracts/admin').then((c) => c.adminFaqList),
       ),
   });
@@ -20,7 +21,7 @@ export function useSaveFaqEntry(locale: 'de' | 'en') {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, body }: { id: number; body: { question: string; answer: string } }) =>
-      staffRequest<unknown>(`/api/admin/faq/${id}`, { method: 'PUT', body }),
+      consoleApi<unknown>(adminOperationsApi.saveFaq, { params: { id }, body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: key(locale) }),
   });
 }

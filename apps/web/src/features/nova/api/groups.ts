@@ -1,7 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminCategory, AdminGroup } from '@trostnetz/contracts/admin';
+import { adminOperationsApi } from '@trostnetz/contracts/admin.endpoints';
 import { checked } from '../../../lib/answer.ts';
-import { staffRequest } from './staff-client.ts';
+import { consoleApi } from '../../../lib/api-client.ts';
 
 const all = ['nova', 'groups'] as const;
 
@@ -10,7 +11,7 @@ export const useAdminGroups = () =>
   useQuery({
     queryKey: [...all, 'groups'],
     queryFn: async (): Promise<AdminGroup[]> =>
-      checked(staffRequest<unknown>('/api/admin/groups'), () =>
+      checked(consoleApi<unknown>(adminOperationsApi.groups), () =>
         import('@trostnetz/contracts/admin').then((c) => c.adminGroupList),
       ),
   });
@@ -18,18 +19,25 @@ export const useAdminCategories = () =>
   useQuery({
     queryKey: [...all, 'categories'],
     queryFn: async (): Promise<AdminCategory[]> =>
-      checked(staffRequest<unknown>('/api/admin/group-categories'), () =>
+      checked(consoleApi<unknown>(adminOperationsApi.groupCategories), () =>
         import('@trostnetz/contracts/admin').then((c) => c.adminCategoryList),
       ),
   });
 
 type Resource = 'groups' | 'group-categories';
+const endpointsOf = {
+  groups: { create: adminOperationsApi.createGroup, change: adminOperationsApi.updateGroup },
+  'group-categories': {
+    create: adminOperationsApi.createGroupCategory,
+    change: adminOperationsApi.updateGroupCategory,
+  },
+} as const;
 
 /** POST /api/admin/{groups|group-categories}: a new one. */
 export function useCreate<B>(resource: Resource) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: B) => staffRequest<unknown>(`/api/admin/${resource}`, { method: 'POST', body }),
+    mutationFn: (body: B) => consoleApi<unknown>(endpointsOf[resource].create, { body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: all }),
   });
 }
@@ -39,7 +47,7 @@ export function useChange<B>(resource: Resource) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, body }: { id: number; body: B }) =>
-      staffRequest<unknown>(`/api/admin/${resource}/${id}`, { method: 'PATCH', body }),
+      consoleApi<unknown>(endpointsOf[resource].change, { params: { id }, body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: all }),
   });
 }

@@ -1,8 +1,9 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { StaffMe } from '@trostnetz/contracts/admin';
+import { staffSessionApi } from '@trostnetz/contracts/admin.endpoints';
 import { checked } from '../../../lib/answer.ts';
+import { consoleApi } from '../../../lib/api-client.ts';
 import { clearStaffToken } from '../../../lib/staff-session.ts';
-import { staffRequest } from './staff-client.ts';
 
 export const consoleKeys = {
   all: ['nova'] as const,
@@ -11,7 +12,7 @@ export const consoleKeys = {
 
 /** GET /api/admin/me: who is signed in to the console, with roles and permissions. */
 export async function getStaffMe(): Promise<StaffMe> {
-  return checked(staffRequest<unknown>('/api/admin/me'), () =>
+  return checked(consoleApi<unknown>(staffSessionApi.me), () =>
     import('@trostnetz/contracts/admin').then((c) => c.staffMe),
   );
 }
@@ -29,7 +30,7 @@ export function useStaffSignOut() {
   return useMutation({
     mutationFn: async () => {
       try {
-        await staffRequest<void>('/api/admin/session', { method: 'DELETE' });
+        await consoleApi<void>(staffSessionApi.end);
       } finally {
         clearStaffToken();
         queryClient.removeQueries({ queryKey: consoleKeys.all });

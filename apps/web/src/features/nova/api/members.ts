@@ -6,8 +6,10 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import type { AdminMemberDetail, AdminMembersPage } from '@trostnetz/contracts/admin';
+import { adminMembersApi } from '@trostnetz/contracts/admin.endpoints';
+import type { Endpoint } from '@trostnetz/contracts/endpoint';
 import { checked } from '../../../lib/answer.ts';
-import { staffRequest } from './staff-client.ts';
+import { consoleApi } from '../../../lib/api-client.ts';
 
 const keys = {
   search: (q: string) => ['nova', 'members', 'search', q] as const,
@@ -19,7 +21,7 @@ export const membersQuery = (q: string) =>
   infiniteQueryOptions({
     queryKey: keys.search(q),
     queryFn: async ({ pageParam }): Promise<AdminMembersPage> =>
-      checked(staffRequest<unknown>('/api/admin/members', { query: { q, cursor: pageParam } }), () =>
+      checked(consoleApi<unknown>(adminMembersApi.search, { query: { q, cursor: pageParam } }), () =>
         import('@trostnetz/contracts/admin').then((c) => c.adminMembersPage),
       ),
     initialPageParam: null as string | null,
@@ -33,19 +35,16 @@ export const useMember = (id: number) =>
   useQuery({
     queryKey: keys.one(id),
     queryFn: async (): Promise<AdminMemberDetail> =>
-      checked(staffRequest<unknown>(`/api/admin/members/${id}`), () =>
+      checked(consoleApi<unknown>(adminMembersApi.one, { params: { id } }), () =>
         import('@trostnetz/contracts/admin').then((c) => c.adminMemberDetail),
       ),
   });
 
-type Method = 'POST' | 'PUT' | 'DELETE';
-
-/** One action on a member's account (`/api/admin/members/{id}/…`); the page reloads after it. */
-export function useMemberAction<B>(id: number, method: Method, path: string) {
+/** One action on a member's account (an entry of `adminMembersApi`); the page reloads after it. */
+export function useMemberAction<B>(id: number, endpoint: Endpoint) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: B) =>
-      staffRequest<unknown>(`/api/admin/members/${id}${path}`, { method, body: body ?? undefined }),
+    mutationFn: (body: B) => consoleApi<unknown>(endpoint, { params: { id }, body: body ?? undefined }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['nova', 'members'] }),
   });
 }

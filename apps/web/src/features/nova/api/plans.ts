@@ -1,7 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminPlan } from '@trostnetz/contracts/admin';
+import { adminOperationsApi } from '@trostnetz/contracts/admin.endpoints';
+import type { Endpoint } from '@trostnetz/contracts/endpoint';
 import { checked } from '../../../lib/answer.ts';
-import { staffRequest } from './staff-client.ts';
+import { consoleApi } from '../../../lib/api-client.ts';
 
 const all = ['nova', 'plans'] as const;
 
@@ -10,16 +12,16 @@ export const useAdminPlans = () =>
   useQuery({
     queryKey: all,
     queryFn: async (): Promise<AdminPlan[]> =>
-      checked(staffRequest<unknown>('/api/admin/plans'), () =>
+      checked(consoleApi<unknown>(adminOperationsApi.plans), () =>
         import('@trostnetz/contracts/admin').then((c) => c.adminPlanList),
       ),
   });
 
 /** POST /api/admin/plans, PATCH /api/admin/plans/{id} (price for new orders only), POST …/{id}/retire. */
-export function usePlanAction<B>(method: 'POST' | 'PATCH', path: (body: B) => string) {
+export function usePlanAction<B>(endpoint: Endpoint, params?: (body: B) => Record<string, string>) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: B) => staffRequest<unknown>(path(body), { method, body }),
+    mutationFn: (body: B) => consoleApi<unknown>(endpoint, { params: params?.(body), body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: all }),
   });
 }

@@ -5,8 +5,9 @@ import type {
   ReportDecisionBody,
   ReportStatus,
 } from '@trostnetz/contracts/admin';
+import { adminModerationApi } from '@trostnetz/contracts/admin.endpoints';
 import { checked } from '../../../lib/answer.ts';
-import { staffRequest } from './staff-client.ts';
+import { consoleApi } from '../../../lib/api-client.ts';
 
 const keys = {
   all: ['nova', 'reports'] as const,
@@ -19,7 +20,7 @@ export const reportsQuery = (status: ReportStatus) =>
   queryOptions({
     queryKey: keys.list(status),
     queryFn: async (): Promise<AdminReportList> =>
-      checked(staffRequest<unknown>('/api/admin/reports', { query: { status } }), () =>
+      checked(consoleApi<unknown>(adminModerationApi.reports, { query: { status } }), () =>
         import('@trostnetz/contracts/admin').then((c) => c.adminReportList),
       ),
   });
@@ -31,7 +32,7 @@ export const useReport = (id: number) =>
   useQuery({
     queryKey: keys.one(id),
     queryFn: async (): Promise<AdminReport> =>
-      checked(staffRequest<unknown>(`/api/admin/reports/${id}`), () =>
+      checked(consoleApi<unknown>(adminModerationApi.report, { params: { id } }), () =>
         import('@trostnetz/contracts/admin').then((c) => c.adminReport),
       ),
   });
@@ -41,7 +42,7 @@ export function useTakeReport(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async () =>
-      checked(staffRequest<unknown>(`/api/admin/reports/${id}/assign`, { method: 'POST' }), () =>
+      checked(consoleApi<unknown>(adminModerationApi.assignReport, { params: { id } }), () =>
         import('@trostnetz/contracts/admin').then((c) => c.adminReport),
       ),
     onSuccess: (report) => {
@@ -56,7 +57,7 @@ export function useDecideReport(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (body: ReportDecisionBody) =>
-      checked(staffRequest<unknown>(`/api/admin/reports/${id}/decision`, { method: 'POST', body }), () =>
+      checked(consoleApi<unknown>(adminModerationApi.decideReport, { params: { id }, body }), () =>
         import('@trostnetz/contracts/admin').then((c) => c.adminReport),
       ),
     onSuccess: (report) => {

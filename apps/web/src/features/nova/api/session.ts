@@ -1,24 +1,24 @@
 import { useMutation } from '@tanstack/react-query';
 import type { StaffSession, StaffSessionStart } from '@trostnetz/contracts/admin';
+import { staffSessionApi } from '@trostnetz/contracts/admin.endpoints';
 import { checked } from '../../../lib/answer.ts';
+import { consoleApi } from '../../../lib/api-client.ts';
 import { saveStaffToken } from '../../../lib/staff-session.ts';
-import { staffRequest } from './staff-client.ts';
 
 /** POST /api/admin/session: e-mail and password; the answer says whether to enrol TOTP or enter a code. */
 export async function startStaffSession(body: {
   email: string;
   password: string;
 }): Promise<StaffSessionStart> {
-  return checked(staffRequest<unknown>('/api/admin/session', { method: 'POST', body }), () =>
+  return checked(consoleApi<unknown>(staffSessionApi.start, { body }), () =>
     import('@trostnetz/contracts/admin').then((c) => c.staffSessionStart),
   );
 }
 
 /** POST /api/admin/session/enrol: the first code from the new authenticator; answers the recovery codes once. */
 export async function enrolTotp(body: { challenge: string; code: string }) {
-  const answer = await checked(
-    staffRequest<unknown>('/api/admin/session/enrol', { method: 'POST', body }),
-    () => import('@trostnetz/contracts/admin').then((c) => c.staffEnrolResponse),
+  const answer = await checked(consoleApi<unknown>(staffSessionApi.enrol, { body }), () =>
+    import('@trostnetz/contracts/admin').then((c) => c.staffEnrolResponse),
   );
   saveStaffToken(answer);
   return answer;
@@ -26,9 +26,8 @@ export async function enrolTotp(body: { challenge: string; code: string }) {
 
 /** POST /api/admin/session/totp: a code of the authenticator, or one of the recovery codes. */
 export async function confirmTotp(body: { challenge: string; code?: string; recovery_code?: string }) {
-  const answer: StaffSession = await checked(
-    staffRequest<unknown>('/api/admin/session/totp', { method: 'POST', body }),
-    () => import('@trostnetz/contracts/admin').then((c) => c.staffSession),
+  const answer: StaffSession = await checked(consoleApi<unknown>(staffSessionApi.totp, { body }), () =>
+    import('@trostnetz/contracts/admin').then((c) => c.staffSession),
   );
   saveStaffToken(answer);
   return answer;

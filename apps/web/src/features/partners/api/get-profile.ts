@@ -1,12 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ForeignProfile } from '@trostnetz/contracts/partners';
+import { partnersApi } from '@trostnetz/contracts/partners.endpoints';
 import { profileQueryKey } from '../../../domain/friendship/friendship.ts';
 import { checked } from '../../../lib/answer.ts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { api } from '../../../lib/api-client.ts';
 
 /** GET /api/profile/{id}: another member's profile; 404 when hidden, deleted or unknown. */
 export async function getProfile(id: number): Promise<ForeignProfile> {
-  return checked(apiRequest<unknown>(`/api/profile/${id}`), () =>
+  return checked(api<unknown>(partnersApi.profile, { params: { id } }), () =>
     import('@trostnetz/contracts/partners').then((c) => c.foreignProfile),
   );
 }

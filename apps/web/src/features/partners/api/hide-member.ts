@@ -1,12 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { safetyApi } from '@trostnetz/contracts/safety.endpoints';
 import { blocklistQueryKey, reloadPartnerViews } from '../../../domain/friendship/friendship.ts';
 import { checked } from '../../../lib/answer.ts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { api } from '../../../lib/api-client.ts';
 import { track } from '../../../lib/track.ts';
 
 /** POST /api/block {userId} → 201 entry. The hidden member is never told. */
 export async function hideMember(userId: number) {
-  return checked(apiRequest<unknown>('/api/block', { method: 'POST', body: { userId } }), () =>
+  return checked(api<unknown>(safetyApi.block, { body: { userId } }), () =>
     import('@trostnetz/contracts/safety').then((c) => c.blockEntry),
   );
 }

@@ -1,11 +1,12 @@
 import { reportBody } from '@trostnetz/contracts/safety';
+import { safetyApi } from '@trostnetz/contracts/safety.endpoints';
 import type { z } from 'zod';
 import { checked } from '../../../lib/answer.ts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { api } from '../../../lib/api-client.ts';
 
 /** POST /api/reports {type: 'profile', id, reason, details?} → 201 {id, status}. */
 export async function reportProfile(body: z.input<typeof reportBody>) {
-  return checked(apiRequest<unknown>('/api/reports', { method: 'POST', body: reportBody.parse(body) }), () =>
+  return checked(api<unknown>(safetyApi.report, { body: reportBody.parse(body) }), () =>
     import('@trostnetz/contracts/safety').then((c) => c.reportResponse),
   );
 }

@@ -1,14 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { profileApi } from '@trostnetz/contracts/profile.endpoints';
 import type { AnswerStepBody } from '@trostnetz/contracts/questionnaire';
 import { reloadPartnerViews } from '../../../domain/friendship/friendship.ts';
 import { checked } from '../../../lib/answer.ts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { api } from '../../../lib/api-client.ts';
 
 /** PUT /api/profile/answers/{step}: one onboarding step again, after onboarding; 422 per `answers.<key>`. */
 export async function changeAnswers(step: number, answers: AnswerStepBody['answers']) {
-  return checked(
-    apiRequest<unknown>(`/api/profile/answers/${step}`, { method: 'PUT', body: { answers } }),
-    () => import('@trostnetz/contracts/questionnaire').then((c) => c.answerStepResponse),
+  return checked(api<unknown>(profileApi.changeAnswers, { params: { step }, body: { answers } }), () =>
+    import('@trostnetz/contracts/questionnaire').then((c) => c.answerStepResponse),
   );
 }
 

@@ -1,9 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { profileApi } from '@trostnetz/contracts/profile.endpoints';
+import { api } from '../../../lib/api-client.ts';
 import { useAvatarChanged } from './upload-avatar.ts';
 
 /** DELETE /api/profile/avatar: 204. */
-export const deleteAvatar = () => apiRequest<void>('/api/profile/avatar', { method: 'DELETE' });
+export const deleteAvatar = () => api<void>(profileApi.deleteAvatar);
 
 export function useDeleteAvatar() {
   const changed = useAvatarChanged();

@@ -1,13 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { OwnProfile } from '@trostnetz/contracts/profile';
+import { profileApi } from '@trostnetz/contracts/profile.endpoints';
 import { checked } from '../../../lib/answer.ts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { api } from '../../../lib/api-client.ts';
 
 export const ownProfileKey = ['own-profile'] as const;
 
 /** GET /api/profile/me: motto, about, avatar and who sees which item. */
 export async function getOwnProfile(): Promise<OwnProfile> {
-  return checked(apiRequest<unknown>('/api/profile/me'), () =>
+  return checked(api<unknown>(profileApi.me), () =>
     import('@trostnetz/contracts/profile').then((c) => c.ownProfile),
   );
 }

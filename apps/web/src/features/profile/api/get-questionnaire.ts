@@ -1,12 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { QuestionnaireResponse } from '@trostnetz/contracts/questionnaire';
+import { questionnaireApi } from '@trostnetz/contracts/questionnaire.endpoints';
 import { checked } from '../../../lib/answer.ts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { api } from '../../../lib/api-client.ts';
 import { getLocale } from '../../../lib/i18n.ts';
 
 /** GET /api/onboarding/questionnaire: the questions in the request language and the saved answers. */
 export async function getQuestionnaire(): Promise<QuestionnaireResponse> {
-  return checked(apiRequest<unknown>('/api/onboarding/questionnaire'), () =>
+  return checked(api<unknown>(questionnaireApi.get), () =>
     import('@trostnetz/contracts/questionnaire').then((c) => c.questionnaireResponse),
   );
 }

@@ -1,12 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { UpdateProfileBody } from '@trostnetz/contracts/profile';
+import { profileApi } from '@trostnetz/contracts/profile.endpoints';
 import { checked } from '../../../lib/answer.ts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { api } from '../../../lib/api-client.ts';
 import { ownProfileKey } from './get-own-profile.ts';
 
 /** PATCH /api/profile/me: 422 per field (`motto`, `about`, `visibility.<item>`). */
 export async function updateProfile(body: UpdateProfileBody) {
-  return checked(apiRequest<unknown>('/api/profile/me', { method: 'PATCH', body }), () =>
+  return checked(api<unknown>(profileApi.update, { body }), () =>
     import('@trostnetz/contracts/profile').then((c) => c.ownProfile),
   );
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { profileApi } from '@trostnetz/contracts/profile.endpoints';
 import { checked } from '../../../lib/answer.ts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { api } from '../../../lib/api-client.ts';
 import { useUserStore } from '../../../lib/storage/user-store.ts';
 import { ownProfileKey } from './get-own-profile.ts';
 
@@ -8,7 +9,7 @@ import { ownProfileKey } from './get-own-profile.ts';
 export async function uploadAvatar(file: File) {
   const body = new FormData();
   body.append('avatar', file);
-  return checked(apiRequest<unknown>('/api/profile/avatar', { method: 'POST', body }), () =>
+  return checked(api<unknown>(profileApi.uploadAvatar, { body }), () =>
     import('@trostnetz/contracts/profile').then((c) => c.avatarResponse),
   );
 }

@@ -1,13 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ChangeNicknameBody, SettingsMe } from '@trostnetz/contracts/settings';
+import { settingsApi } from '@trostnetz/contracts/settings.endpoints';
 import { checked } from '../../../lib/answer.ts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { api } from '../../../lib/api-client.ts';
 import { useUserStore } from '../../../lib/storage/user-store.ts';
 import { settingsQuery } from './get-settings.ts';
 
 /** POST /api/settings/change-nickname: answers the settings with the new nickname. */
 export async function changeNickname(body: ChangeNicknameBody): Promise<SettingsMe> {
-  return checked(apiRequest<unknown>('/api/settings/change-nickname', { method: 'POST', body }), () =>
+  return checked(api<unknown>(settingsApi.changeNickname, { body }), () =>
     import('@trostnetz/contracts/settings').then((c) => c.settingsMe),
   );
 }

@@ -1,13 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ChangePasswordBody } from '@trostnetz/contracts/settings';
+import { settingsApi } from '@trostnetz/contracts/settings.endpoints';
 import { checked } from '../../../lib/answer.ts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { api } from '../../../lib/api-client.ts';
 import { sessionsQuery } from './get-sessions.ts';
 
 /** POST /api/settings/change-password: every other session ends; 422 on current_password when wrong. */
 export async function changePassword(body: ChangePasswordBody): Promise<string> {
   return (
-    await checked(apiRequest<unknown>('/api/settings/change-password', { method: 'POST', body }), () =>
+    await checked(api<unknown>(settingsApi.changePassword, { body }), () =>
       import('@trostnetz/contracts/auth').then((c) => c.messageResponse),
     )
   ).message;

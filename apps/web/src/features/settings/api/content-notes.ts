@@ -1,17 +1,18 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ContentNote, ContentNotePrefs } from '@trostnetz/contracts/groups';
+import { groupsApi } from '@trostnetz/contracts/groups.endpoints';
 import { checked } from '../../../lib/answer.ts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { api } from '../../../lib/api-client.ts';
 
 /** GET /api/user/content-notes → {collapsed}; PUT with {collapsed} → the same. One resource, two calls. */
 export async function getContentNotes(): Promise<ContentNotePrefs> {
-  return checked(apiRequest<unknown>('/api/user/content-notes'), () =>
+  return checked(api<unknown>(groupsApi.contentNotes), () =>
     import('@trostnetz/contracts/groups').then((c) => c.contentNotePrefs),
   );
 }
 
 export async function putContentNotes(collapsed: ContentNote[]): Promise<ContentNotePrefs> {
-  return checked(apiRequest<unknown>('/api/user/content-notes', { method: 'PUT', body: { collapsed } }), () =>
+  return checked(api<unknown>(groupsApi.saveContentNotes, { body: { collapsed } }), () =>
     import('@trostnetz/contracts/groups').then((c) => c.contentNotePrefs),
   );
 }

@@ -1,11 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
 import type { DeleteAccountBody } from '@trostnetz/contracts/account';
+import { accountApi } from '@trostnetz/contracts/account.endpoints';
 import { checked } from '../../../lib/answer.ts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { api } from '../../../lib/api-client.ts';
 
 /** POST /api/user/delete; 422 with a field error for a wrong password. Every session ends on success. */
 export async function deleteAccount(body: DeleteAccountBody) {
-  return checked(apiRequest<unknown>('/api/user/delete', { method: 'POST', body }), () =>
+  return checked(api<unknown>(accountApi.delete, { body }), () =>
     import('@trostnetz/contracts/account').then((c) => c.deletionScheduled),
   );
 }

@@ -1,15 +1,13 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { accountApi } from '@trostnetz/contracts/account.endpoints';
+import { api } from '../../../lib/api-client.ts';
 
 const filenameOf = (disposition: string | null) =>
   /filename="([^"]+)"/.exec(disposition ?? '')?.[1] ?? 'trostnetz-export.zip';
 
 /** GET /api/user/export: the ZIP is saved as a file (429 after a few a day). */
 export async function downloadExport(): Promise<void> {
-  const res = await apiRequest<Response>('/api/user/export', {
-    headers: { Accept: 'application/zip' },
-    raw: true,
-  });
+  const res = await api<Response>(accountApi.export, { headers: { Accept: 'application/zip' }, raw: true });
   const blob = await res.blob();
   const url = URL.createObjectURL(blob);
   const a = document.createElement('a');

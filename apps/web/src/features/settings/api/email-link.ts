@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
+import { settingsApi } from '@trostnetz/contracts/settings.endpoints';
 import { checked } from '../../../lib/answer.ts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { api } from '../../../lib/api-client.ts';
 
 export type EmailLinkKind = 'confirm' | 'undo';
 
@@ -8,7 +9,9 @@ export type EmailLinkKind = 'confirm' | 'undo';
 export async function followEmailLink(kind: EmailLinkKind, token: string): Promise<string> {
   return (
     await checked(
-      apiRequest<unknown>(`/api/settings/email/${kind}`, { method: 'POST', body: { token } }),
+      api<unknown>(kind === 'confirm' ? settingsApi.confirmEmail : settingsApi.undoEmail, {
+        body: { token },
+      }),
       () => import('@trostnetz/contracts/auth').then((c) => c.messageResponse),
     )
   ).message;

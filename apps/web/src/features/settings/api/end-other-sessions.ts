@@ -1,12 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { settingsApi } from '@trostnetz/contracts/settings.endpoints';
 import { checked } from '../../../lib/answer.ts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { api } from '../../../lib/api-client.ts';
 import { sessionsQuery } from './get-sessions.ts';
 
 /** DELETE /api/settings/sessions: signs out everywhere else; answers how many sessions ended. */
 export async function endOtherSessions(): Promise<number> {
   return (
-    await checked(apiRequest<unknown>('/api/settings/sessions', { method: 'DELETE' }), () =>
+    await checked(api<unknown>(settingsApi.endOtherSessions), () =>
       import('@trostnetz/contracts/settings').then((c) => c.endedSessions),
     )
   ).ended;

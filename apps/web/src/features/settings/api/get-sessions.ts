@@ -1,12 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { SessionView } from '@trostnetz/contracts/settings';
+import { settingsApi } from '@trostnetz/contracts/settings.endpoints';
 import { checked } from '../../../lib/answer.ts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { api } from '../../../lib/api-client.ts';
 
 /** GET /api/settings/sessions: the member's live sessions, the current one marked. */
 export async function getSessions(): Promise<SessionView[]> {
   return (
-    await checked(apiRequest<unknown>('/api/settings/sessions'), () =>
+    await checked(api<unknown>(settingsApi.sessions), () =>
       import('@trostnetz/contracts/settings').then((c) => c.sessionList),
     )
   ).data;

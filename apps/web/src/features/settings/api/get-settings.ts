@@ -1,11 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { SettingsMe } from '@trostnetz/contracts/settings';
+import { settingsApi } from '@trostnetz/contracts/settings.endpoints';
 import { checked } from '../../../lib/answer.ts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { api } from '../../../lib/api-client.ts';
 
 /** GET /api/settings/me: the member and an address change waiting for its link. */
 export async function getSettings(): Promise<SettingsMe> {
-  return checked(apiRequest<unknown>('/api/settings/me'), () =>
+  return checked(api<unknown>(settingsApi.me), () =>
     import('@trostnetz/contracts/settings').then((c) => c.settingsMe),
   );
 }

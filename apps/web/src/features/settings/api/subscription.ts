@@ -1,11 +1,12 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { MySubscription } from '@trostnetz/contracts/payments';
+import { paymentsApi } from '@trostnetz/contracts/payments.endpoints';
 import { checked } from '../../../lib/answer.ts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { api } from '../../../lib/api-client.ts';
 
 /** GET /api/payments/subscription: premium, the plan, the period end and the receipts. */
 export async function getSubscription(): Promise<MySubscription> {
-  return checked(apiRequest<unknown>('/api/payments/subscription'), () =>
+  return checked(api<unknown>(paymentsApi.subscription), () =>
     import('@trostnetz/contracts/payments').then((c) => c.mySubscription),
   );
 }
@@ -18,16 +19,15 @@ export const useSubscription = () => useQuery(subscriptionQuery);
 
 /** POST /api/payments/subscription/cancel: one click, the contract ends at its period end. */
 export async function cancelSubscription(): Promise<MySubscription> {
-  return checked(apiRequest<unknown>('/api/payments/subscription/cancel', { method: 'POST' }), () =>
+  return checked(api<unknown>(paymentsApi.cancelSubscription), () =>
     import('@trostnetz/contracts/payments').then((c) => c.mySubscription),
   );
 }
 
 /** PUT /api/payments/supporter-badge {show}. */
 export async function setSupporterBadge(show: boolean): Promise<MySubscription> {
-  return checked(
-    apiRequest<unknown>('/api/payments/supporter-badge', { method: 'PUT', body: { show } }),
-    () => import('@trostnetz/contracts/payments').then((c) => c.mySubscription),
+  return checked(api<unknown>(paymentsApi.supporterBadge, { body: { show } }), () =>
+    import('@trostnetz/contracts/payments').then((c) => c.mySubscription),
   );
 }
 

@@ -1,12 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { WatchlistEntry } from '@trostnetz/contracts/safety';
+import { watchlistApi } from '@trostnetz/contracts/watchlist.endpoints';
 import { watchlistQueryKey } from '../../../domain/friendship/friendship.ts';
 import { checked } from '../../../lib/answer.ts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { api } from '../../../lib/api-client.ts';
 
 /** GET /api/user/watchlist. */
 export async function getWatchlist(): Promise<WatchlistEntry[]> {
-  return checked(apiRequest<unknown>('/api/user/watchlist'), () =>
+  return checked(api<unknown>(watchlistApi.list), () =>
     import('@trostnetz/contracts/safety').then((c) => c.watchlist),
   );
 }

@@ -9,6 +9,7 @@ import {
   SUSPENSION_REASONS,
   suspendBody,
 } from '@trostnetz/contracts/admin';
+import { adminMembersApi } from '@trostnetz/contracts/admin.endpoints';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -28,14 +29,14 @@ export function MemberActions({ member }: { member: AdminMemberDetail }) {
   const navigate = useNavigate();
   const toMessage = useErrorMessage();
   const [done, setDone] = useState<string | null>(null);
-  const verification = useMemberAction<undefined>(member.id, 'POST', '/verification-mail');
-  const sessions = useMemberAction<undefined>(member.id, 'POST', '/sessions/revoke');
-  const suspend = useMemberAction(member.id, 'POST', '/suspension');
-  const lift = useMemberAction(member.id, 'DELETE', '/suspension');
-  const premium = useMemberAction(member.id, 'PUT', '/premium');
-  const roles = useMemberAction(member.id, 'PUT', '/roles');
-  const remove = useMemberAction(member.id, 'DELETE', '');
-  const secondFactor = useMemberAction(member.id, 'DELETE', '/second-factor');
+  const verification = useMemberAction<undefined>(member.id, adminMembersApi.sendVerificationMail);
+  const sessions = useMemberAction<undefined>(member.id, adminMembersApi.revokeSessions);
+  const suspend = useMemberAction(member.id, adminMembersApi.suspend);
+  const lift = useMemberAction(member.id, adminMembersApi.liftSuspension);
+  const premium = useMemberAction(member.id, adminMembersApi.setPremium);
+  const roles = useMemberAction(member.id, adminMembersApi.setRoles);
+  const remove = useMemberAction(member.id, adminMembersApi.delete);
+  const secondFactor = useMemberAction(member.id, adminMembersApi.resetSecondFactor);
   const suspended = member.suspended_until !== null && new Date(member.suspended_until) > new Date();
   const simpleError = verification.error ?? sessions.error;
 

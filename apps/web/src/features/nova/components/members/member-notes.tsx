@@ -1,4 +1,5 @@
 import { type AdminMemberNote, memberNoteBody } from '@trostnetz/contracts/admin';
+import { adminMembersApi } from '@trostnetz/contracts/admin.endpoints';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../../components/ui/alert.tsx';
 import { Button } from '../../../../components/ui/button.tsx';
@@ -13,7 +14,7 @@ import { useFormat } from '../../hooks/use-format.ts';
 export function MemberNotes({ memberId, notes }: { memberId: number; notes: AdminMemberNote[] }) {
   const { t } = useTranslation(CONSOLE_NS);
   const format = useFormat();
-  const add = useMemberAction(memberId, 'POST', '/notes');
+  const add = useMemberAction(memberId, adminMembersApi.addNote);
   const toMessage = useErrorMessage();
   const form = useZodForm(memberNoteBody, { defaultValues: { text: '' } });
   const text = useFieldState(form, 'text');

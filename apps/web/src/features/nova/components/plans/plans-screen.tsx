@@ -1,5 +1,6 @@
 import { createColumnHelper } from '@tanstack/react-table';
 import { type AdminPlan, createPlanBody, planPriceBody } from '@trostnetz/contracts/admin';
+import { adminOperationsApi } from '@trostnetz/contracts/admin.endpoints';
 import { CreditCard } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../../components/ui/alert.tsx';
@@ -20,14 +21,12 @@ export function PlansScreen() {
   const { t, i18n } = useTranslation([CONSOLE_NS, 'nova']);
   const query = useAdminPlans();
   const create = usePlanAction<{ id: string; months: number; total_cents: number }>(
-    'POST',
-    () => '/api/admin/plans',
+    adminOperationsApi.createPlan,
   );
-  const price = usePlanAction<{ id: string; total_cents: number }>(
-    'PATCH',
-    (b) => `/api/admin/plans/${b.id}`,
-  );
-  const retire = usePlanAction<{ id: string }>('POST', (b) => `/api/admin/plans/${b.id}/retire`);
+  const price = usePlanAction<{ id: string; total_cents: number }>(adminOperationsApi.updatePlan, (b) => ({
+    id: b.id,
+  }));
+  const retire = usePlanAction<{ id: string }>(adminOperationsApi.retirePlan, (b) => ({ id: b.id }));
   const toMessage = useErrorMessage();
   const euro = new Intl.NumberFormat(i18n.language, { style: 'currency', currency: 'EUR' });
 
