@@ -172,7 +172,9 @@ export function createRealtimeServer(opts: RealtimeServerOptions): RealtimeServe
       if (!target) return false;
       if (closing) {
         // A refusal after the handshake would count as a dead transport in pusher-js; a failed
-        // upgrade just makes it retry.
+        // upgrade just makes it retry. Node has taken its error handler off an upgraded socket: without one, a
+        // client (or proxy) that resets it now would end the whole process.
+        socket.on('error', () => {});
         socket.end('HTTP/1.1 503 Service Unavailable\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
         return true;
       }

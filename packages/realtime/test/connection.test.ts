@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   connectClient,
@@ -201,5 +202,40 @@ describe('connection', () => {
     await server.realtime.close();
     expect(await Promise.all(sockets.map((s) => s.closed))).toEqual([4200, 4200, 4200]);
     for (const value of Object.values(server.realtime.stats())) expect(value).toBe(0);
+  });
+
+  it('a draining server refuses an upgrade with 503, and a client that resets it then does not end the process', async () => {
+    server = await startTestServer();
+    await server.realtime.close();
+    const errors: unknown[] = [];
+    const record = (err: unknown) => errors.push(err);
+    process.on('uncaughtException', record);
+    try {
+      for (let i = 0; i < 20; i++) {
+        const socket = connect(server.port, '127.0.0.1');
+        await new Promise((resolve) => socket.once('connect', resolve));
+        socket.on('error', () => {});
+        socket.write(
+          `GET /app/${testApp.key}?protocol=7 HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n` +
+            'Sec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n',
+        );
+        socket.resetAndDestroy();
+      }
+      const answer = await new Promise<string>((resolve) => {
+        const socket = connect(server.port, '127.0.0.1', () =>
+          socket.write(
+            `GET /app/${testApp.key}?protocol=7 HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n` +
+              'Sec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n',
+          ),
+        );
+        socket.on('data', (d) => resolve(d.toString()));
+        socket.on('error', () => resolve(''));
+      });
+      expect(answer).toMatch(/^HTTP\/1\.1 503/);
+      await sleep(100);
+      expect(errors).toEqual([]);
+    } finally {
+      process.off('uncaughtException', record);
+    }
   });
 });
