@@ -18,6 +18,8 @@ interface BenchRun {
 }
 
 const all = ['realtime', 'matching', 'chat', 'export-memory', 'groups', 'lighthouse', 'restart'];
+/** Run only when named (`npm run bench -- cluster`): it starts its own PostgreSQL, Redis and HAProxy for minutes. */
+const named = ['cluster'];
 const args = process.argv.slice(2);
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -52,9 +54,9 @@ if (compare) {
 const jsonFile =
   takeOption('--json')?.[0] ??
   path.join(root, 'bench-results', `${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
-const chosen = args.filter((a) => all.includes(a));
+const chosen = args.filter((a) => all.includes(a) || named.includes(a));
 // Anything else on the command line goes to each chosen benchmark (`npm run bench -- matching --sizes 1000000`).
-const passed = args.filter((a) => !all.includes(a));
+const passed = args.filter((a) => !all.includes(a) && !named.includes(a));
 const collector = path.join(os.tmpdir(), `trostnetz-bench-${process.pid}.jsonl`);
 rmSync(collector, { force: true });
 const startedAt = new Date().toISOString();

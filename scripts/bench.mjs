@@ -1,4 +1,4 @@
-// npm run bench [-- realtime|matching|chat|export-memory|groups|lighthouse|restart ...] [--json FILE]
+// npm run bench [-- realtime|matching|chat|export-memory|groups|lighthouse|restart|cluster ...] [--json FILE]
 // [--compare A.json B.json]: bench/run.ts runs the benchmarks and prints every figure in one table.
 import { spawnSync } from 'node:child_process';
 

@@ -29,7 +29,7 @@ export async function freshDatabase(adminUrl: string, name: string): Promise<str
 }
 
 /** Members 2k and 2k+1 are partners. */
-export async function seedPairs(url: string, count: number): Promise<SeededMember[]> {
+export async function seedPairs(url: string, count: number, emailPrefix = 'chat'): Promise<SeededMember[]> {
   const database = openDatabase(url, '');
   await database.migrate();
   const config = loadConfig({ ...sharedSecrets, DATA_DIR: '/tmp/trostnetz-bench' });
@@ -44,7 +44,7 @@ export async function seedPairs(url: string, count: number): Promise<SeededMembe
     .insert(users)
     .values(
       Array.from({ length: count }, (_, i) => ({
-        email: `chat${i}@example.org`,
+        email: `${emailPrefix}${i}@example.org`,
         passwordHash: 'x',
         nickname: `Chat ${i}`,
         isVerified: true,
