@@ -32,10 +32,16 @@ export type ParamNames<P extends string> = P extends `${string}:${infer Name}/${
 
 export type PathParams<P extends string> = { [K in ParamNames<P>]: string | number };
 
-/** `params` is required exactly when the path has parameters. */
-export type ParamsArg<P extends string> = [ParamNames<P>] extends [never]
-  ? { params?: undefined }
-  : { params: PathParams<P> };
+/**
+ * The rest of a call's arguments: `params` required, with exactly the path's names, when the path has
+ * parameters, and left out when it has none. An endpoint whose path is only known as `string` (a helper
+ * that takes any endpoint) is checked when it is called (`pathOf` throws on a missing name).
+ */
+export type CallArgs<P extends string, O> = string extends P
+  ? [options?: O & { params?: Record<string, string | number> }]
+  : [ParamNames<P>] extends [never]
+    ? [options?: O & { params?: undefined }]
+    : [options: O & { params: PathParams<P> }];
 
 /**
  * The path with its parameters filled in, each percent-encoded: `pathOf(chat.messages, { partner: 7 })`

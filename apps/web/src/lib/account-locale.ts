@@ -24,7 +24,7 @@ export async function chooseLocale(locale: Locale): Promise<void> {
   if (!user || user.locale === locale) return;
   useUserStore.getState().setUser({ ...user, locale });
   try {
-    const answer = await checked(api<unknown>(settingsApi.changeLocale, { body: { locale } }), () =>
+    const answer = await checked(api(settingsApi.changeLocale, { body: { locale } }), () =>
       import('@trostnetz/contracts/settings').then((c) => c.settingsMe),
     );
     useUserStore.getState().setUser(answer.user);

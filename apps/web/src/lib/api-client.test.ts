@@ -198,10 +198,15 @@ describe('one client for every endpoint of the tables', () => {
     expect((fetchMock.mock.calls[0] as [string, RequestInit])[1].body).toBe('{"message":"Hallo"}');
   });
 
-  it('a parameter left out is refused before anything is sent', async () => {
+  it('a parameter left out is refused before anything is sent: by the compiler, and at run time', async () => {
     mockFetch(() => json(200, { ok: true }));
+    // @ts-expect-error the path names :partner, so params.partner is required
     await expect(api(chatApi.messages, {})).rejects.toThrow(/"partner" is missing/);
-    expect(fetchMock).not.toHaveBeenCalled();
+    // @ts-expect-error a name the path does not have
+    await expect(api(chatApi.messages, { params: { id: 1 } })).rejects.toThrow(/"partner" is missing/);
+    // @ts-expect-error a path without parameters takes none
+    await api(chatApi.unread, { params: { id: 1 } });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 });
 

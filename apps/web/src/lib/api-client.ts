@@ -1,5 +1,5 @@
 import { authApi } from '@trostnetz/contracts/auth.endpoints';
-import { type Endpoint, pathOf } from '@trostnetz/contracts/endpoint';
+import { type CallArgs, type Endpoint, type Method, pathOf } from '@trostnetz/contracts/endpoint';
 import type { ErrorBody, ErrorCode } from '@trostnetz/contracts/errors';
 import { checked } from './answer.ts';
 import { getLocale } from './i18n.ts';
@@ -130,10 +130,11 @@ export function apiImage(path: string): Promise<string> {
 export type Query = Record<string, string | number | boolean | undefined | null>;
 
 export interface CallOptions extends Omit<RequestOptions, 'method'> {
-  /** The values of the path's `:name` parameters. */
-  params?: Record<string, string | number>;
   query?: Query;
 }
+
+/** The options with the values of the path's `:name` parameters (`params`). */
+type WithParams = CallOptions & { params?: Record<string, string | number> };
 
 /** The search part of a URL from query values, `?` included; empty values are left out. */
 export function searchOf(query: Query = {}): string {
@@ -191,7 +192,7 @@ async function call<T>(session: Session, path: string, options: RequestOptions):
   return parse<T>(res, options);
 }
 
-function target(endpoint: Endpoint, options: CallOptions): [string, RequestOptions] {
+function target(endpoint: Endpoint, options: WithParams): [string, RequestOptions] {
   const { params, query, ...rest } = options;
   const path = pathOf(endpoint, params);
   return [path, { ...rest, method: endpoint.method, search: (rest.search ?? '') + searchOf(query) }];
@@ -201,13 +202,19 @@ function target(endpoint: Endpoint, options: CallOptions): [string, RequestOptio
  * A member's call of one endpoint of the contracts' tables:
  * `api(partnersApi.accept, { params: { id }, body })`. Method and path come from the table.
  */
-export async function api<T = unknown>(endpoint: Endpoint, options: CallOptions = {}): Promise<T> {
+export async function api<T = unknown, P extends string = string>(
+  endpoint: Endpoint<Method, P>,
+  ...[options = {}]: CallArgs<P, CallOptions>
+): Promise<T> {
   const [path, request] = target(endpoint, options);
   return call<T>(memberSession, path, request);
 }
 
 /** The console's call of one endpoint, with the staff token (never the member's). */
-export async function consoleApi<T = unknown>(endpoint: Endpoint, options: CallOptions = {}): Promise<T> {
+export async function consoleApi<T = unknown, P extends string = string>(
+  endpoint: Endpoint<Method, P>,
+  ...[options = {}]: CallArgs<P, CallOptions>
+): Promise<T> {
   const [path, request] = target(endpoint, options);
   return call<T>(staffSession, path, request);
 }

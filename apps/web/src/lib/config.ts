@@ -23,7 +23,7 @@ export const getAppConfig = () => useConfigStore.getState().config;
 /** GET /api/config once at start; the app still works with defaults when it fails. */
 export async function loadConfig(): Promise<PublicConfig> {
   try {
-    const raw = await api<unknown>(appConfigApi.get);
+    const raw = await api(appConfigApi.get);
     // Read without zod: the first screen needs no other schema (issue 13, decision 020).
     const config = readPublicConfig(raw);
     if (!config) throw new Error(`${appConfigApi.get.path}: an answer of another shape`);

@@ -7,7 +7,7 @@ import { useUserStore } from '../../lib/storage/user-store.ts';
 
 /** GET /api/profile/init: the member; stored as the authenticated user, shown in the account's language. */
 export async function getUser(): Promise<User> {
-  const user = await checked(api<unknown>(userApi.init), () =>
+  const user = await checked(api(userApi.init), () =>
     import('@trostnetz/contracts/user').then((c) => c.userSchema),
   );
   useUserStore.getState().setUser(user);

@@ -8,7 +8,7 @@ import { startSession } from '../../lib/session.ts';
 
 /** POST /api/auth/tokens; 401 invalid_credentials is never renewed. */
 export async function login(body: LoginBody): Promise<User> {
-  const answer = await checked(api<unknown>(authApi.signIn, { body }), () =>
+  const answer = await checked(api(authApi.signIn, { body }), () =>
     import('@trostnetz/contracts/auth').then((c) => c.loginResponse),
   );
   await startSession(answer, answer.user);

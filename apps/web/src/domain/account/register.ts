@@ -14,7 +14,7 @@ import { startSession } from '../../lib/session.ts';
 export async function register(body: RegisterBody): Promise<User> {
   const attribution = attributionForRegistration();
   const answer = await checked(
-    api<unknown>(authApi.register, { body: { ...body, ...(attribution ? { attribution } : {}) } }),
+    api(authApi.register, { body: { ...body, ...(attribution ? { attribution } : {}) } }),
     () => import('@trostnetz/contracts/auth').then((c) => c.loginResponse),
   );
   await startSession(answer, answer.user);

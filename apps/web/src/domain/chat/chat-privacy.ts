@@ -11,9 +11,7 @@ import { api } from '../../lib/api-client.ts';
 export const chatPrivacyQuery = queryOptions({
   queryKey: ['chat', 'privacy'],
   queryFn: async () =>
-    checked(api<unknown>(chatApi.privacy), () =>
-      import('@trostnetz/contracts/chat').then((c) => c.chatPrivacy),
-    ),
+    checked(api(chatApi.privacy), () => import('@trostnetz/contracts/chat').then((c) => c.chatPrivacy)),
   staleTime: 5 * 60_000,
 });
 
@@ -23,7 +21,7 @@ export function useSaveChatPrivacy() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (body: ChatPrivacy) =>
-      checked(api<unknown>(chatApi.savePrivacy, { body }), () =>
+      checked(api(chatApi.savePrivacy, { body }), () =>
         import('@trostnetz/contracts/chat').then((c) => c.chatPrivacy),
       ),
     onSuccess: (saved) => client.setQueryData(chatPrivacyQuery.queryKey, saved),

@@ -61,7 +61,7 @@ export function followFriendshipEvents(client: QueryClient): () => void {
 
 export async function friendAction(action: FriendAction, id: number, message?: string) {
   const body = message?.trim() ? { message: message.trim() } : {};
-  const raw = api<unknown>(partnersApi[action], { params: { id }, body });
+  const raw = api(partnersApi[action], { params: { id }, body });
   const schemas = () => import('@trostnetz/contracts/partners');
   return action === 'send'
     ? checked(raw, () => schemas().then((c) => c.friendSendResponse))

@@ -12,7 +12,7 @@ import { api } from '../../lib/api-client.ts';
 export const partnersQueryKey = ['partners'] as const;
 
 export async function getPartners(): Promise<Partner[]> {
-  return checked(api<unknown>(partnersApi.list), () =>
+  return checked(api(partnersApi.list), () =>
     import('@trostnetz/contracts/partners').then((c) => c.partnerList),
   );
 }

@@ -7,7 +7,7 @@ import { getLocale } from '../../lib/i18n.ts';
 
 /** GET /api/payments/plans: the bookable plans (premium page and checkout both show them). */
 export async function getPlans(): Promise<Plan[]> {
-  return checked(api<unknown>(paymentsApi.plans), () =>
+  return checked(api(paymentsApi.plans), () =>
     import('@trostnetz/contracts/payments').then((c) => c.planList),
   );
 }

@@ -11,7 +11,7 @@ import { profileQueryKey, watchlistQueryKey } from '../friendship/friendship.ts'
  * unwatch) and the watchlist screen (remove).
  */
 export async function setWatched(id: number, watched: boolean): Promise<WatchlistEntry[]> {
-  const raw = await api<unknown>(watched ? watchlistApi.add : watchlistApi.remove, { params: { id } });
+  const raw = await api(watched ? watchlistApi.add : watchlistApi.remove, { params: { id } });
   return checked(raw, () => import('@trostnetz/contracts/safety').then((c) => c.watchlist));
 }
 

@@ -7,7 +7,7 @@ import { api } from '../../../lib/api-client.ts';
 /** POST /api/auth/forgot-password: always the same answer, whether the address is known or not. */
 export async function forgotPassword(body: ForgotPasswordBody): Promise<string> {
   return (
-    await checked(api<unknown>(authApi.forgotPassword, { body }), () =>
+    await checked(api(authApi.forgotPassword, { body }), () =>
       import('@trostnetz/contracts/auth').then((c) => c.messageResponse),
     )
   ).message;

@@ -8,7 +8,7 @@ import { useUserStore } from '../../../lib/storage/user-store.ts';
 
 /** POST /api/user/has-seen {element} → {has_seen}: remembers that a hint was shown. */
 export async function markSeen(body: z.input<typeof hasSeenBody>): Promise<string[]> {
-  const { has_seen } = await checked(api<unknown>(userApi.hasSeen, { body: hasSeenBody.parse(body) }), () =>
+  const { has_seen } = await checked(api(userApi.hasSeen, { body: hasSeenBody.parse(body) }), () =>
     import('@trostnetz/contracts/user').then((c) => c.hasSeenResponse),
   );
   const { user, setUser } = useUserStore.getState();

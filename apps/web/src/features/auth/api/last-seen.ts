@@ -3,5 +3,5 @@ import { api } from '../../../lib/api-client.ts';
 
 /** POST /api/profile/last_seen → 204. */
 export async function postLastSeen(): Promise<void> {
-  await api<void>(userApi.lastSeen);
+  await api(userApi.lastSeen);
 }

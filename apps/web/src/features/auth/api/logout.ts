@@ -5,7 +5,7 @@ import { clearSession } from '../../../lib/session.ts';
 /** DELETE /api/auth/tokens/revoke; the local session ends even when the call fails. */
 export async function logout(): Promise<void> {
   try {
-    await api<void>(authApi.signOut);
+    await api(authApi.signOut);
   } finally {
     clearSession();
   }

@@ -6,7 +6,7 @@ import { api } from '../../../lib/api-client.ts';
 /** POST /api/verify/resend (signed in); 429 when asked too often. */
 export async function resendVerification(): Promise<string> {
   return (
-    await checked(api<unknown>(authApi.resendVerification), () =>
+    await checked(api(authApi.resendVerification), () =>
       import('@trostnetz/contracts/auth').then((c) => c.messageResponse),
     )
   ).message;

@@ -7,7 +7,7 @@ import { api } from '../../../lib/api-client.ts';
 /** POST /api/auth/reset-password; 403 invalid_link when the token is unknown or expired. */
 export async function resetPassword(body: ResetPasswordBody): Promise<string> {
   return (
-    await checked(api<unknown>(authApi.resetPassword, { body }), () =>
+    await checked(api(authApi.resetPassword, { body }), () =>
       import('@trostnetz/contracts/auth').then((c) => c.messageResponse),
     )
   ).message;

@@ -7,7 +7,7 @@ import { api } from '../../../lib/api-client.ts';
  * SPEC.md §5/§8: only HTTP 204 counts as success.
  */
 export async function verifyEmail(userId: string, hash: string, search: string): Promise<void> {
-  await api<void>(authApi.verifyEmail, {
+  await api(authApi.verifyEmail, {
     params: { user_id: userId, hash },
     search,
     expectStatus: 204,

@@ -7,7 +7,7 @@ import { api } from '../../../lib/api-client.ts';
 
 /** GET /api/user/blocklist/all: the hidden members. */
 export async function getBlocklist(): Promise<BlockEntry[]> {
-  return checked(api<unknown>(safetyApi.blocklist), () =>
+  return checked(api(safetyApi.blocklist), () =>
     import('@trostnetz/contracts/safety').then((c) => c.blocklist),
   );
 }

@@ -6,7 +6,7 @@ import { track } from '../../../lib/track.ts';
 
 /** DELETE /api/block/{id} (the entry's id) → 204: shown again. */
 export async function unhideMember(entryId: number) {
-  await api<void>(safetyApi.unblock, { params: { id: entryId } });
+  await api(safetyApi.unblock, { params: { id: entryId } });
 }
 
 export function useUnhideMember() {

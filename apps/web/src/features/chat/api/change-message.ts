@@ -17,7 +17,7 @@ const socketHeader = () => {
 /** PATCH /api/chat/messages/{id} {message}: my own message, within 15 minutes of sending it. */
 export async function editMessage(id: number, message: string): Promise<ChatMessage> {
   return checked(
-    api<unknown>(chatApi.change, {
+    api(chatApi.change, {
       params: { id },
       body: editMessageBody.parse({ message }),
       headers: socketHeader(),
@@ -28,14 +28,14 @@ export async function editMessage(id: number, message: string): Promise<ChatMess
 
 /** DELETE /api/chat/messages/{id}: my own message, at any time; the answer carries no text. */
 export async function deleteMessage(id: number): Promise<ChatMessage> {
-  return checked(api<unknown>(chatApi.remove, { params: { id }, headers: socketHeader() }), () =>
+  return checked(api(chatApi.remove, { params: { id }, headers: socketHeader() }), () =>
     import('@trostnetz/contracts/chat').then((c) => c.chatMessage),
   );
 }
 
 /** POST /api/chat/messages/{id}/report {reason, details?} → 201 {id, status}. */
 export async function reportMessage(id: number, body: MessageReportBody) {
-  return checked(api<unknown>(chatApi.report, { params: { id }, body: messageReportBody.parse(body) }), () =>
+  return checked(api(chatApi.report, { params: { id }, body: messageReportBody.parse(body) }), () =>
     import('@trostnetz/contracts/safety').then((c) => c.reportResponse),
   );
 }

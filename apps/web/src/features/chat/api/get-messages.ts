@@ -10,8 +10,7 @@ export async function getMessages(
   const params = new URLSearchParams({ limit: String(query.limit ?? 30) });
   if (query.before !== undefined) params.set('before', String(query.before));
   if (query.after !== undefined) params.set('after', String(query.after));
-  return checked(
-    api<unknown>(chatApi.messages, { params: { partner: partnerId }, search: `?${params}` }),
-    () => import('@trostnetz/contracts/chat').then((c) => c.historyResponse),
+  return checked(api(chatApi.messages, { params: { partner: partnerId }, search: `?${params}` }), () =>
+    import('@trostnetz/contracts/chat').then((c) => c.historyResponse),
   );
 }

@@ -12,7 +12,7 @@ import { readingNow } from './mark-read.ts';
  */
 export async function getUnread(): Promise<number> {
   try {
-    const bySender = await checked(api<unknown>(chatApi.unread), () =>
+    const bySender = await checked(api(chatApi.unread), () =>
       import('@trostnetz/contracts/chat').then((c) => c.unreadResponse),
     );
     // The conversation being read right now has nothing unread; one in a hidden tab keeps its count.

@@ -34,9 +34,8 @@ async function markRead(chatId: number, partnerId: number): Promise<void> {
   const store = useChatStore.getState();
   store.clearUnread(partnerId);
   try {
-    const read = await checked(
-      api<unknown>(chatApi.markRead, { params: { chat: chatId, partner: partnerId } }),
-      () => import('@trostnetz/contracts/chat').then((c) => c.readResponse),
+    const read = await checked(api(chatApi.markRead, { params: { chat: chatId, partner: partnerId } }), () =>
+      import('@trostnetz/contracts/chat').then((c) => c.readResponse),
     );
     for (const [id, { read_at }] of Object.entries(read)) {
       useChatStore.getState().markRead(partnerId, [Number(id)], read_at);

@@ -14,7 +14,7 @@ export async function sendMessage(
 ): Promise<ChatMessage> {
   const socketId = currentSocketId();
   return checked(
-    api<unknown>(chatApi.send, {
+    api(chatApi.send, {
       params: { partner: partnerId },
       body,
       headers: socketId ? { 'X-Socket-Id': socketId } : undefined,

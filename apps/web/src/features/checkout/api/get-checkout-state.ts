@@ -5,7 +5,7 @@ import { api } from '../../../lib/api-client.ts';
 
 /** GET /api/payments/checkout-state: confirming until the payment is confirmed, then premium (or failed). */
 export async function getCheckoutState(sessionId: string) {
-  return checked(api<unknown>(paymentsApi.checkoutState, { query: { session_id: sessionId } }), () =>
+  return checked(api(paymentsApi.checkoutState, { query: { session_id: sessionId } }), () =>
     import('@trostnetz/contracts/payments').then((c) => c.checkoutState),
   );
 }

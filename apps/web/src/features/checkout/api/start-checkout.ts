@@ -6,7 +6,7 @@ import { api } from '../../../lib/api-client.ts';
 
 /** POST /api/payments/checkout → {url, session_id}: where to pay (Stripe, or the built-in test provider). */
 export async function startCheckout(body: CheckoutBody) {
-  return checked(api<unknown>(paymentsApi.checkout, { body }), () =>
+  return checked(api(paymentsApi.checkout, { body }), () =>
     import('@trostnetz/contracts/payments').then((c) => c.checkoutStarted),
   );
 }

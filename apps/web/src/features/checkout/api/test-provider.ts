@@ -5,7 +5,7 @@ import { api } from '../../../lib/api-client.ts';
 
 /** GET /api/payments/test-provider/{session}: the checkout the test page stands for. */
 export async function getTestSession(session: string) {
-  return checked(api<unknown>(paymentsApi.testProvider, { params: { session } }), () =>
+  return checked(api(paymentsApi.testProvider, { params: { session } }), () =>
     import('@trostnetz/contracts/payments').then((c) => c.testSessionView),
   );
 }
@@ -24,7 +24,7 @@ export async function finishTestSession({
   outcome: 'success' | 'failure' | 'abort';
 }) {
   return checked(
-    api<unknown>(paymentsApi.testProviderAnswer, {
+    api(paymentsApi.testProviderAnswer, {
       params: { session },
       body: { outcome },
     }),

@@ -6,7 +6,7 @@ import { api } from '../../../lib/api-client.ts';
 
 /** GET /api/dashboard/feeds → the three feeds, each its newest three. */
 export async function getFeeds(): Promise<FeedsResponse> {
-  return checked(api<unknown>(groupsApi.feeds), () =>
+  return checked(api(groupsApi.feeds), () =>
     import('@trostnetz/contracts/groups').then((c) => c.feedsResponse),
   );
 }
@@ -14,7 +14,7 @@ export async function getFeeds(): Promise<FeedsResponse> {
 /** GET /api/dashboard/feeds/{feed}?cursor= → one feed page by page ("Mehr"). */
 export async function getFeedPage(feed: Feed, cursor: string | null): Promise<FeedPage> {
   const search = cursor ? `?cursor=${encodeURIComponent(cursor)}` : undefined;
-  return checked(api<unknown>(groupsApi.feed, { params: { feed }, search }), () =>
+  return checked(api(groupsApi.feed, { params: { feed }, search }), () =>
     import('@trostnetz/contracts/groups').then((c) => c.feedPage),
   );
 }

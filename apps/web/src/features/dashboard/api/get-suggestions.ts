@@ -6,7 +6,7 @@ import { api } from '../../../lib/api-client.ts';
 
 /** GET /api/user/matching/suggestions → {suggestions, limit} (3 free, 10 premium). */
 export async function getSuggestions() {
-  return checked(api<unknown>(matchingApi.suggestions), () =>
+  return checked(api(matchingApi.suggestions), () =>
     import('@trostnetz/contracts/partners').then((c) => c.suggestionsResponse),
   );
 }

@@ -7,7 +7,7 @@ import { api } from '../../../lib/api-client.ts';
 
 /** POST /api/user/matching/suggestions/more: passes the current ones over and finds new ones. */
 export async function moreSuggestions() {
-  return checked(api<unknown>(matchingApi.more), () =>
+  return checked(api(matchingApi.more), () =>
     import('@trostnetz/contracts/partners').then((c) => c.suggestionsResponse),
   );
 }

@@ -6,7 +6,7 @@ import { useUserStore } from '../../../lib/storage/user-store.ts';
 
 /** POST /api/user/matching/reset → {matching_step: 1}: answer the questionnaire again. */
 export async function resetMatching() {
-  const answer = await checked(api<unknown>(matchingApi.reset), () =>
+  const answer = await checked(api(matchingApi.reset), () =>
     import('@trostnetz/contracts/questionnaire').then((c) => c.answerStepResponse),
   );
   const { user, setUser } = useUserStore.getState();

@@ -9,7 +9,7 @@ import { useUserStore } from '../../../lib/storage/user-store.ts';
  * matching_status changes only when the server answers {success: true}.
  */
 export async function toggleMatching() {
-  const answer = await checked(api<unknown>(matchingApi.status), () =>
+  const answer = await checked(api(matchingApi.status), () =>
     import('@trostnetz/contracts/partners').then((c) => c.matchingStatusResponse),
   );
   if (answer.success) {

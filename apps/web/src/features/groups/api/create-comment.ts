@@ -8,7 +8,7 @@ import { groupKeys } from './keys.ts';
 
 /** POST /api/post/{id}/comments {comment, parent_id?} → 201 the comment. */
 export async function createComment(postId: number, body: CreateCommentBody): Promise<Comment> {
-  return checked(api<unknown>(groupsApi.createComment, { params: { id: postId }, body }), () =>
+  return checked(api(groupsApi.createComment, { params: { id: postId }, body }), () =>
     import('@trostnetz/contracts/groups').then((c) => c.comment),
   );
 }

@@ -8,7 +8,7 @@ import { groupKeys } from './keys.ts';
 
 /** POST /api/post {group_id, title, message, content_notes} → 201 the post. */
 export async function createPost(body: CreatePostBody): Promise<Post> {
-  return checked(api<unknown>(groupsApi.createPost, { body }), () =>
+  return checked(api(groupsApi.createPost, { body }), () =>
     import('@trostnetz/contracts/groups').then((c) => c.post),
   );
 }

@@ -5,7 +5,7 @@ import { groupKeys } from './keys.ts';
 
 /** DELETE /api/comment/{id} → 204; with replies it stays as "gelöscht", without it disappears. */
 export async function deleteComment(id: number): Promise<void> {
-  await api<void>(groupsApi.deleteComment, { params: { id } });
+  await api(groupsApi.deleteComment, { params: { id } });
 }
 
 export function useDeleteComment(postId: number) {

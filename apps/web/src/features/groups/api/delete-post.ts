@@ -5,7 +5,7 @@ import { groupKeys } from './keys.ts';
 
 /** DELETE /api/post/{id} → 204 (the author; the text is emptied, the thread stays readable). */
 export async function deletePost(id: number): Promise<void> {
-  await api<void>(groupsApi.deletePost, { params: { id } });
+  await api(groupsApi.deletePost, { params: { id } });
 }
 
 export function useDeletePost(id: number, groupId: number) {

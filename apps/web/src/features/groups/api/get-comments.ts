@@ -8,7 +8,7 @@ import { groupKeys } from './keys.ts';
 /** GET /api/post/{id}/comments?cursor=: oldest first, up to 200 a page, replies flat with parent_id. */
 export async function getComments(postId: number, cursor: string | null): Promise<CommentsPage> {
   const search = cursor ? `?cursor=${encodeURIComponent(cursor)}` : undefined;
-  return checked(api<unknown>(groupsApi.comments, { params: { id: postId }, search }), () =>
+  return checked(api(groupsApi.comments, { params: { id: postId }, search }), () =>
     import('@trostnetz/contracts/groups').then((c) => c.commentsPage),
   );
 }

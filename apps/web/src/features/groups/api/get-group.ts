@@ -7,7 +7,7 @@ import { groupKeys } from './keys.ts';
 
 /** GET /api/group/{id}: the group with my membership and my last visit. */
 export async function getGroup(id: number): Promise<GroupDetail> {
-  return checked(api<unknown>(groupsApi.one, { params: { id } }), () =>
+  return checked(api(groupsApi.one, { params: { id } }), () =>
     import('@trostnetz/contracts/groups').then((c) => c.groupDetail),
   );
 }

@@ -8,7 +8,7 @@ import { groupKeys } from './keys.ts';
 
 /** GET /api/group?locale=: the categories with their groups, member counts, joined and unread. */
 export async function getGroups(locale: string): Promise<GroupsResponse> {
-  return checked(api<unknown>(groupsApi.list, { search: `?locale=${locale}` }), () =>
+  return checked(api(groupsApi.list, { search: `?locale=${locale}` }), () =>
     import('@trostnetz/contracts/groups').then((c) => c.groupsResponse),
   );
 }

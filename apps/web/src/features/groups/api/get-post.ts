@@ -7,7 +7,7 @@ import { groupKeys } from './keys.ts';
 
 /** GET /api/post/{id}: 404 when hidden either way (also what a live event's "not for me" looks like). */
 export async function getPost(id: number): Promise<Post> {
-  return checked(api<unknown>(groupsApi.post, { params: { id } }), () =>
+  return checked(api(groupsApi.post, { params: { id } }), () =>
     import('@trostnetz/contracts/groups').then((c) => c.post),
   );
 }

@@ -8,7 +8,7 @@ import { groupKeys } from './keys.ts';
 /** GET /api/group/{id}/posts?cursor=: newest first, 20 a page. */
 export async function getPosts(groupId: number, cursor: string | null): Promise<PostsPage> {
   const search = cursor ? `?cursor=${encodeURIComponent(cursor)}` : undefined;
-  return checked(api<unknown>(groupsApi.posts, { params: { id: groupId }, search }), () =>
+  return checked(api(groupsApi.posts, { params: { id: groupId }, search }), () =>
     import('@trostnetz/contracts/groups').then((c) => c.postsPage),
   );
 }

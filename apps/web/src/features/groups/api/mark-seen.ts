@@ -3,10 +3,10 @@ import { api } from '../../../lib/api-client.ts';
 
 /** POST /api/group/{id}/seen → 204: my last visit of the group is now (its unread markers count from it). */
 export async function markGroupSeen(id: number): Promise<void> {
-  await api<void>(groupsApi.markSeen, { params: { id } });
+  await api(groupsApi.markSeen, { params: { id } });
 }
 
 /** POST /api/post/{id}/seen → 204: my last visit of the post (its comments' unread markers). */
 export async function markPostSeen(id: number): Promise<void> {
-  await api<void>(groupsApi.markPostSeen, { params: { id } });
+  await api(groupsApi.markPostSeen, { params: { id } });
 }

@@ -10,18 +10,18 @@ import { groupKeys } from './keys.ts';
  * PUT {notification_level} → the group. The three calls of one resource, the membership.
  */
 export async function joinGroup(id: number): Promise<GroupSummary> {
-  return checked(api<unknown>(groupsApi.join, { params: { id } }), () =>
+  return checked(api(groupsApi.join, { params: { id } }), () =>
     import('@trostnetz/contracts/groups').then((c) => c.groupSummary),
   );
 }
 
 export async function leaveGroup(id: number): Promise<void> {
-  await api<void>(groupsApi.leave, { params: { id } });
+  await api(groupsApi.leave, { params: { id } });
 }
 
 export async function setNotificationLevel(id: number, level: NotificationLevel): Promise<GroupSummary> {
   return checked(
-    api<unknown>(groupsApi.updateMembership, { params: { id }, body: { notification_level: level } }),
+    api(groupsApi.updateMembership, { params: { id }, body: { notification_level: level } }),
     () => import('@trostnetz/contracts/groups').then((c) => c.groupSummary),
   );
 }

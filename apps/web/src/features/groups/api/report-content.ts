@@ -11,6 +11,6 @@ export async function reportContent(
   body: z.input<typeof contentReportBody>,
 ) {
   const endpoint = target === 'post' ? groupsApi.reportPost : groupsApi.reportComment;
-  const raw = await api<unknown>(endpoint, { params: { id }, body: contentReportBody.parse(body) });
+  const raw = await api(endpoint, { params: { id }, body: contentReportBody.parse(body) });
   return checked(raw, () => import('@trostnetz/contracts/safety').then((c) => c.reportResponse));
 }

@@ -7,7 +7,7 @@ import { groupKeys } from './keys.ts';
 
 /** PATCH /api/comment/{id} {comment} → the comment (author, within 24 h). */
 export async function updateComment(id: number, body: UpdateCommentBody): Promise<Comment> {
-  return checked(api<unknown>(groupsApi.updateComment, { params: { id }, body }), () =>
+  return checked(api(groupsApi.updateComment, { params: { id }, body }), () =>
     import('@trostnetz/contracts/groups').then((c) => c.comment),
   );
 }

@@ -7,7 +7,7 @@ import { groupKeys } from './keys.ts';
 
 /** PATCH /api/post/{id} {title?, message?, content_notes?} → the post (author, within 24 h). */
 export async function updatePost(id: number, body: UpdatePostBody): Promise<Post> {
-  return checked(api<unknown>(groupsApi.updatePost, { params: { id }, body }), () =>
+  return checked(api(groupsApi.updatePost, { params: { id }, body }), () =>
     import('@trostnetz/contracts/groups').then((c) => c.post),
   );
 }

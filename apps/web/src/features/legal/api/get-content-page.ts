@@ -8,7 +8,7 @@ import { useLocale } from './use-locale.ts';
 
 /** GET /api/content/{slug}?locale= (the server falls back to German). */
 export async function getContentPage(slug: ContentSlug, locale: Locale): Promise<ContentPage> {
-  return checked(api<unknown>(contentApi.page, { params: { slug }, search: `?locale=${locale}` }), () =>
+  return checked(api(contentApi.page, { params: { slug }, search: `?locale=${locale}` }), () =>
     import('@trostnetz/contracts/content').then((c) => c.contentPage),
   );
 }

@@ -8,7 +8,7 @@ import { useLocale } from './use-locale.ts';
 
 /** GET /api/faq?locale= (the server falls back to German). */
 export async function getFaq(locale: Locale): Promise<FaqResponse> {
-  return checked(api<unknown>(contentApi.faq, { search: `?locale=${locale}` }), () =>
+  return checked(api(contentApi.faq, { search: `?locale=${locale}` }), () =>
     import('@trostnetz/contracts/content').then((c) => c.faqResponse),
   );
 }

@@ -8,7 +8,7 @@ export const ownSupportRequestsKey = ['customer-service', 'mine'] as const;
 
 /** GET /api/customer-service/mine: the member's requests and the team's answers, newest first. */
 export async function getOwnSupportRequests(): Promise<SupportRequestSummary[]> {
-  return checked(api<unknown>(customerServiceApi.mine), () =>
+  return checked(api(customerServiceApi.mine), () =>
     import('@trostnetz/contracts/customer-service').then((c) => c.supportRequestList),
   );
 }

@@ -7,7 +7,7 @@ import { ownSupportRequestsKey } from './get-own-support-requests.ts';
 
 /** POST /api/customer-service → 201 {reference}. Guests too; a member's request is theirs. */
 export async function sendSupportRequest(body: SupportRequestBody) {
-  return checked(api<unknown>(customerServiceApi.send, { body }), () =>
+  return checked(api(customerServiceApi.send, { body }), () =>
     import('@trostnetz/contracts/customer-service').then((c) => c.supportRequestCreated),
   );
 }

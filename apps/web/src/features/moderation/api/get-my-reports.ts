@@ -8,7 +8,7 @@ import { api } from '../../../lib/api-client.ts';
 export const myReportsQuery = queryOptions({
   queryKey: ['moderation', 'reports'] as const,
   queryFn: async (): Promise<MyReports> =>
-    checked(api<unknown>(moderationApi.myReports), () =>
+    checked(api(moderationApi.myReports), () =>
       import('@trostnetz/contracts/moderation').then((c) => c.myReports),
     ),
 });

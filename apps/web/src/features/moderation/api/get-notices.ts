@@ -10,7 +10,7 @@ export const noticesKey = ['moderation', 'notices'] as const;
 export const noticesQuery = queryOptions({
   queryKey: noticesKey,
   queryFn: async (): Promise<ModerationNotices> =>
-    checked(api<unknown>(moderationApi.notices), () =>
+    checked(api(moderationApi.notices), () =>
       import('@trostnetz/contracts/moderation').then((c) => c.moderationNotices),
     ),
 });

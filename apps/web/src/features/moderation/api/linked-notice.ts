@@ -15,7 +15,7 @@ export const useLinkedNotice = (id: number, search: string) =>
   useQuery({
     queryKey: key(id, search),
     queryFn: async (): Promise<LinkedNotice> =>
-      checked(api<unknown>(moderationApi.noticeLink, { params: { id }, search }), () =>
+      checked(api(moderationApi.noticeLink, { params: { id }, search }), () =>
         import('@trostnetz/contracts/moderation').then((c) => c.linkedNotice),
       ),
   });
@@ -25,7 +25,7 @@ export function useSendLinkedAppeal(id: number, search: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: LinkedAppealBody) =>
-      api<unknown>(moderationApi.noticeLinkAppeal, { params: { id }, body, search }),
+      api(moderationApi.noticeLinkAppeal, { params: { id }, body, search }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: key(id, search) }),
   });
 }

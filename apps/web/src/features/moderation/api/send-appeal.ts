@@ -9,7 +9,7 @@ export function useSendAppeal(noticeId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: LinkedAppealBody) =>
-      api<unknown>(moderationApi.appeal, { body: { notice_id: noticeId, ...body } }),
+      api(moderationApi.appeal, { body: { notice_id: noticeId, ...body } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: noticesKey }),
   });
 }

@@ -8,7 +8,7 @@ import { realtimeBus } from '../../../lib/realtime.ts';
 
 /** GET /api/notifications: newest first (one entry per partner or post while unread), and the unread count. */
 export async function getNotifications(): Promise<NotificationList> {
-  return checked(api<unknown>(notificationsApi.list), () =>
+  return checked(api(notificationsApi.list), () =>
     import('@trostnetz/contracts/notifications').then((c) => c.notificationList),
   );
 }

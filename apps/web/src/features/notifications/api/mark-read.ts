@@ -5,7 +5,7 @@ import { notificationsQuery } from './get-notifications.ts';
 
 /** POST /api/notifications/read: these notifications (all when none are named) are read. */
 export async function markNotificationsRead(ids?: number[]): Promise<void> {
-  await api<unknown>(notificationsApi.markRead, { body: ids ? { ids } : {} });
+  await api(notificationsApi.markRead, { body: ids ? { ids } : {} });
 }
 
 export function useMarkNotificationsRead() {

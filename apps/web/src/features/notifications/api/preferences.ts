@@ -9,7 +9,7 @@ import { api } from '../../../lib/api-client.ts';
 
 /** GET /api/user/notifications: kind × channel, quiet hours, time zone, product news, the push key. */
 export async function getPreferences(): Promise<NotificationPreferences> {
-  return checked(api<unknown>(notificationsApi.preferences), () =>
+  return checked(api(notificationsApi.preferences), () =>
     import('@trostnetz/contracts/notifications').then((c) => c.notificationPreferences),
   );
 }
@@ -24,7 +24,7 @@ export const usePreferences = () => useQuery(preferencesQuery);
 /** PUT /api/user/notifications; the browser's time zone goes along, so quiet hours are the member's own. */
 export async function putPreferences(body: UpdateNotificationPreferences): Promise<NotificationPreferences> {
   const time_zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-  return checked(api<unknown>(notificationsApi.savePreferences, { body: { time_zone, ...body } }), () =>
+  return checked(api(notificationsApi.savePreferences, { body: { time_zone, ...body } }), () =>
     import('@trostnetz/contracts/notifications').then((c) => c.notificationPreferences),
   );
 }

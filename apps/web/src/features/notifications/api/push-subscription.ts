@@ -27,7 +27,7 @@ export async function enablePush(publicKey: string): Promise<boolean> {
   const sub =
     (await reg.pushManager.getSubscription()) ??
     (await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: toKey(publicKey) }));
-  await api<void>(notificationsApi.subscribePush, { body: sub.toJSON(), expectStatus: 204 });
+  await api(notificationsApi.subscribePush, { body: sub.toJSON(), expectStatus: 204 });
   return true;
 }
 
@@ -35,6 +35,6 @@ export async function enablePush(publicKey: string): Promise<boolean> {
 export async function disablePush(): Promise<void> {
   const sub = await currentPushSubscription();
   if (!sub) return;
-  await api<void>(notificationsApi.unsubscribePush, { body: { endpoint: sub.endpoint }, expectStatus: 204 });
+  await api(notificationsApi.unsubscribePush, { body: { endpoint: sub.endpoint }, expectStatus: 204 });
   await sub.unsubscribe();
 }

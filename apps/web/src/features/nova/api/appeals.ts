@@ -11,7 +11,7 @@ export const useAppeals = (status: (typeof APPEAL_STATUSES)[number]) =>
   useQuery({
     queryKey: [...all, status],
     queryFn: async (): Promise<AdminAppealList> =>
-      checked(consoleApi<unknown>(adminModerationApi.appeals, { query: { status } }), () =>
+      checked(consoleApi(adminModerationApi.appeals, { query: { status } }), () =>
         import('@trostnetz/contracts/admin').then((c) => c.adminAppealList),
       ),
   });
@@ -21,7 +21,7 @@ export function useDecideAppeal(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: AppealDecisionBody) =>
-      consoleApi<unknown>(adminModerationApi.decideAppeal, { params: { id }, body }),
+      consoleApi(adminModerationApi.decideAppeal, { params: { id }, body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['nova'] }),
   });
 }

@@ -17,9 +17,8 @@ export const auditQuery = (filters: AuditFilters) =>
   infiniteQueryOptions({
     queryKey: ['nova', 'audit', filters],
     queryFn: async ({ pageParam }): Promise<AuditPage> =>
-      checked(
-        consoleApi<unknown>(adminModerationApi.audit, { query: { ...filters, cursor: pageParam } }),
-        () => import('@trostnetz/contracts/admin').then((c) => c.auditPage),
+      checked(consoleApi(adminModerationApi.audit, { query: { ...filters, cursor: pageParam } }), () =>
+        import('@trostnetz/contracts/admin').then((c) => c.auditPage),
       ),
     initialPageParam: null as string | null,
     getNextPageParam: (page) => page.next_cursor,

@@ -14,9 +14,8 @@ export const useContentHistory = (slug: ContentSlug, locale: 'de' | 'en') =>
     queryKey: historyKey(slug, locale),
     queryFn: async () =>
       (
-        await checked(
-          consoleApi<unknown>(adminContentApi.history, { params: { slug }, query: { locale } }),
-          () => import('@trostnetz/contracts/content').then((c) => c.contentHistory),
+        await checked(consoleApi(adminContentApi.history, { params: { slug }, query: { locale } }), () =>
+          import('@trostnetz/contracts/content').then((c) => c.contentHistory),
         )
       ).sort((a, b) => b.version - a.version),
   });
@@ -26,7 +25,7 @@ export function usePublishContent(slug: ContentSlug) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (body: ContentEditBody) =>
-      checked(consoleApi<unknown>(adminContentApi.save, { params: { slug }, body }), () =>
+      checked(consoleApi(adminContentApi.save, { params: { slug }, body }), () =>
         import('@trostnetz/contracts/content').then((c) => c.contentPage),
       ),
     onSuccess: (_page, body) => queryClient.invalidateQueries({ queryKey: historyKey(slug, body.locale) }),
@@ -38,7 +37,7 @@ export function useRestoreContent(slug: ContentSlug) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (body: z.input<typeof contentRestoreBody>) =>
-      checked(consoleApi<unknown>(adminContentApi.restore, { params: { slug }, body }), () =>
+      checked(consoleApi(adminContentApi.restore, { params: { slug }, body }), () =>
         import('@trostnetz/contracts/content').then((c) => c.contentPage),
       ),
     onSuccess: (_page, body) => queryClient.invalidateQueries({ queryKey: historyKey(slug, body.locale) }),

@@ -11,7 +11,7 @@ export const useAdminFaq = (locale: 'de' | 'en') =>
   useQuery({
     queryKey: key(locale),
     queryFn: async (): Promise<AdminFaqEntry[]> =>
-      checked(consoleApi<unknown>(adminOperationsApi.faq, { query: { locale } }), () =>
+      checked(consoleApi(adminOperationsApi.faq, { query: { locale } }), () =>
         import('@trostnetz/contracts/admin').then((c) => c.adminFaqList),
       ),
   });
@@ -21,7 +21,7 @@ export function useSaveFaqEntry(locale: 'de' | 'en') {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, body }: { id: number; body: { question: string; answer: string } }) =>
-      consoleApi<unknown>(adminOperationsApi.saveFaq, { params: { id }, body }),
+      consoleApi(adminOperationsApi.saveFaq, { params: { id }, body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: key(locale) }),
   });
 }

@@ -11,7 +11,7 @@ export const useAdminGroups = () =>
   useQuery({
     queryKey: [...all, 'groups'],
     queryFn: async (): Promise<AdminGroup[]> =>
-      checked(consoleApi<unknown>(adminOperationsApi.groups), () =>
+      checked(consoleApi(adminOperationsApi.groups), () =>
         import('@trostnetz/contracts/admin').then((c) => c.adminGroupList),
       ),
   });
@@ -19,7 +19,7 @@ export const useAdminCategories = () =>
   useQuery({
     queryKey: [...all, 'categories'],
     queryFn: async (): Promise<AdminCategory[]> =>
-      checked(consoleApi<unknown>(adminOperationsApi.groupCategories), () =>
+      checked(consoleApi(adminOperationsApi.groupCategories), () =>
         import('@trostnetz/contracts/admin').then((c) => c.adminCategoryList),
       ),
   });
@@ -37,7 +37,7 @@ const endpointsOf = {
 export function useCreate<B>(resource: Resource) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: B) => consoleApi<unknown>(endpointsOf[resource].create, { body }),
+    mutationFn: (body: B) => consoleApi(endpointsOf[resource].create, { body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: all }),
   });
 }
@@ -47,7 +47,7 @@ export function useChange<B>(resource: Resource) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, body }: { id: number; body: B }) =>
-      consoleApi<unknown>(endpointsOf[resource].change, { params: { id }, body }),
+      consoleApi(endpointsOf[resource].change, { params: { id }, body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: all }),
   });
 }

@@ -12,7 +12,7 @@ export const consoleKeys = {
 
 /** GET /api/admin/me: who is signed in to the console, with roles and permissions. */
 export async function getStaffMe(): Promise<StaffMe> {
-  return checked(consoleApi<unknown>(staffSessionApi.me), () =>
+  return checked(consoleApi(staffSessionApi.me), () =>
     import('@trostnetz/contracts/admin').then((c) => c.staffMe),
   );
 }
@@ -30,7 +30,7 @@ export function useStaffSignOut() {
   return useMutation({
     mutationFn: async () => {
       try {
-        await consoleApi<void>(staffSessionApi.end);
+        await consoleApi(staffSessionApi.end);
       } finally {
         clearStaffToken();
         queryClient.removeQueries({ queryKey: consoleKeys.all });

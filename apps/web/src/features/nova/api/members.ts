@@ -21,7 +21,7 @@ export const membersQuery = (q: string) =>
   infiniteQueryOptions({
     queryKey: keys.search(q),
     queryFn: async ({ pageParam }): Promise<AdminMembersPage> =>
-      checked(consoleApi<unknown>(adminMembersApi.search, { query: { q, cursor: pageParam } }), () =>
+      checked(consoleApi(adminMembersApi.search, { query: { q, cursor: pageParam } }), () =>
         import('@trostnetz/contracts/admin').then((c) => c.adminMembersPage),
       ),
     initialPageParam: null as string | null,
@@ -35,7 +35,7 @@ export const useMember = (id: number) =>
   useQuery({
     queryKey: keys.one(id),
     queryFn: async (): Promise<AdminMemberDetail> =>
-      checked(consoleApi<unknown>(adminMembersApi.one, { params: { id } }), () =>
+      checked(consoleApi(adminMembersApi.one, { params: { id } }), () =>
         import('@trostnetz/contracts/admin').then((c) => c.adminMemberDetail),
       ),
   });
@@ -44,7 +44,7 @@ export const useMember = (id: number) =>
 export function useMemberAction<B>(id: number, endpoint: Endpoint) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: B) => consoleApi<unknown>(endpoint, { params: { id }, body: body ?? undefined }),
+    mutationFn: (body: B) => consoleApi(endpoint, { params: { id }, body: body ?? undefined }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['nova', 'members'] }),
   });
 }

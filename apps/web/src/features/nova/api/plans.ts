@@ -12,7 +12,7 @@ export const useAdminPlans = () =>
   useQuery({
     queryKey: all,
     queryFn: async (): Promise<AdminPlan[]> =>
-      checked(consoleApi<unknown>(adminOperationsApi.plans), () =>
+      checked(consoleApi(adminOperationsApi.plans), () =>
         import('@trostnetz/contracts/admin').then((c) => c.adminPlanList),
       ),
   });
@@ -21,7 +21,7 @@ export const useAdminPlans = () =>
 export function usePlanAction<B>(endpoint: Endpoint, params?: (body: B) => Record<string, string>) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: B) => consoleApi<unknown>(endpoint, { params: params?.(body), body }),
+    mutationFn: (body: B) => consoleApi(endpoint, { params: params?.(body), body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: all }),
   });
 }

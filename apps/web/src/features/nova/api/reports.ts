@@ -20,7 +20,7 @@ export const reportsQuery = (status: ReportStatus) =>
   queryOptions({
     queryKey: keys.list(status),
     queryFn: async (): Promise<AdminReportList> =>
-      checked(consoleApi<unknown>(adminModerationApi.reports, { query: { status } }), () =>
+      checked(consoleApi(adminModerationApi.reports, { query: { status } }), () =>
         import('@trostnetz/contracts/admin').then((c) => c.adminReportList),
       ),
   });
@@ -32,7 +32,7 @@ export const useReport = (id: number) =>
   useQuery({
     queryKey: keys.one(id),
     queryFn: async (): Promise<AdminReport> =>
-      checked(consoleApi<unknown>(adminModerationApi.report, { params: { id } }), () =>
+      checked(consoleApi(adminModerationApi.report, { params: { id } }), () =>
         import('@trostnetz/contracts/admin').then((c) => c.adminReport),
       ),
   });
@@ -42,7 +42,7 @@ export function useTakeReport(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async () =>
-      checked(consoleApi<unknown>(adminModerationApi.assignReport, { params: { id } }), () =>
+      checked(consoleApi(adminModerationApi.assignReport, { params: { id } }), () =>
         import('@trostnetz/contracts/admin').then((c) => c.adminReport),
       ),
     onSuccess: (report) => {
@@ -57,7 +57,7 @@ export function useDecideReport(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (body: ReportDecisionBody) =>
-      checked(consoleApi<unknown>(adminModerationApi.decideReport, { params: { id }, body }), () =>
+      checked(consoleApi(adminModerationApi.decideReport, { params: { id }, body }), () =>
         import('@trostnetz/contracts/admin').then((c) => c.adminReport),
       ),
     onSuccess: (report) => {

@@ -10,14 +10,14 @@ export async function startStaffSession(body: {
   email: string;
   password: string;
 }): Promise<StaffSessionStart> {
-  return checked(consoleApi<unknown>(staffSessionApi.start, { body }), () =>
+  return checked(consoleApi(staffSessionApi.start, { body }), () =>
     import('@trostnetz/contracts/admin').then((c) => c.staffSessionStart),
   );
 }
 
 /** POST /api/admin/session/enrol: the first code from the new authenticator; answers the recovery codes once. */
 export async function enrolTotp(body: { challenge: string; code: string }) {
-  const answer = await checked(consoleApi<unknown>(staffSessionApi.enrol, { body }), () =>
+  const answer = await checked(consoleApi(staffSessionApi.enrol, { body }), () =>
     import('@trostnetz/contracts/admin').then((c) => c.staffEnrolResponse),
   );
   saveStaffToken(answer);
@@ -26,7 +26,7 @@ export async function enrolTotp(body: { challenge: string; code: string }) {
 
 /** POST /api/admin/session/totp: a code of the authenticator, or one of the recovery codes. */
 export async function confirmTotp(body: { challenge: string; code?: string; recovery_code?: string }) {
-  const answer: StaffSession = await checked(consoleApi<unknown>(staffSessionApi.totp, { body }), () =>
+  const answer: StaffSession = await checked(consoleApi(staffSessionApi.totp, { body }), () =>
     import('@trostnetz/contracts/admin').then((c) => c.staffSession),
   );
   saveStaffToken(answer);

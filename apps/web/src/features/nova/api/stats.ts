@@ -9,7 +9,7 @@ export const useStats = (days: number, enabled: boolean) =>
   useQuery({
     queryKey: ['nova', 'stats', days],
     queryFn: async (): Promise<AdminStats> =>
-      checked(consoleApi<unknown>(adminOperationsApi.stats, { query: { days } }), () =>
+      checked(consoleApi(adminOperationsApi.stats, { query: { days } }), () =>
         import('@trostnetz/contracts/admin').then((c) => c.adminStats),
       ),
     enabled,

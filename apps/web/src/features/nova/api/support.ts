@@ -11,7 +11,7 @@ export const useSupportInbox = (status: string) =>
   useQuery({
     queryKey: [...all, status],
     queryFn: async (): Promise<AdminSupportList> =>
-      checked(consoleApi<unknown>(adminOperationsApi.support, { query: { status } }), () =>
+      checked(consoleApi(adminOperationsApi.support, { query: { status } }), () =>
         import('@trostnetz/contracts/admin').then((c) => c.adminSupportList),
       ),
   });
@@ -27,7 +27,7 @@ export function useSupportAction(reference: string, action: 'assign' | 'answer' 
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body?: { text: string }) =>
-      consoleApi<unknown>(endpointOf[action], { params: { ref: reference }, body }),
+      consoleApi(endpointOf[action], { params: { ref: reference }, body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: all }),
   });
 }

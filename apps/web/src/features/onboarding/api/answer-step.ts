@@ -6,7 +6,7 @@ import { api } from '../../../lib/api-client.ts';
 
 /** POST /api/onboarding/steps/{step}: 422 per `answers.<key>`, 409 when skipping ahead. */
 export async function answerStep(step: number, answers: AnswerStepBody['answers']) {
-  return checked(api<unknown>(questionnaireApi.answerStep, { params: { step }, body: { answers } }), () =>
+  return checked(api(questionnaireApi.answerStep, { params: { step }, body: { answers } }), () =>
     import('@trostnetz/contracts/questionnaire').then((c) => c.answerStepResponse),
   );
 }

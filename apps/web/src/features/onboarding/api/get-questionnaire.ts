@@ -7,7 +7,7 @@ import { getLocale } from '../../../lib/i18n.ts';
 
 /** GET /api/onboarding/questionnaire: questions in the request language, saved answers, next step. */
 export async function getQuestionnaire(): Promise<QuestionnaireResponse> {
-  return checked(api<unknown>(questionnaireApi.get), () =>
+  return checked(api(questionnaireApi.get), () =>
     import('@trostnetz/contracts/questionnaire').then((c) => c.questionnaireResponse),
   );
 }

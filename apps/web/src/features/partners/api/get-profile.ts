@@ -7,7 +7,7 @@ import { api } from '../../../lib/api-client.ts';
 
 /** GET /api/profile/{id}: another member's profile; 404 when hidden, deleted or unknown. */
 export async function getProfile(id: number): Promise<ForeignProfile> {
-  return checked(api<unknown>(partnersApi.profile, { params: { id } }), () =>
+  return checked(api(partnersApi.profile, { params: { id } }), () =>
     import('@trostnetz/contracts/partners').then((c) => c.foreignProfile),
   );
 }

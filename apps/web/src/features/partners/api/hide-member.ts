@@ -7,7 +7,7 @@ import { track } from '../../../lib/track.ts';
 
 /** POST /api/block {userId} → 201 entry. The hidden member is never told. */
 export async function hideMember(userId: number) {
-  return checked(api<unknown>(safetyApi.block, { body: { userId } }), () =>
+  return checked(api(safetyApi.block, { body: { userId } }), () =>
     import('@trostnetz/contracts/safety').then((c) => c.blockEntry),
   );
 }

@@ -6,7 +6,7 @@ import { api } from '../../../lib/api-client.ts';
 
 /** POST /api/reports {type: 'profile', id, reason, details?} → 201 {id, status}. */
 export async function reportProfile(body: z.input<typeof reportBody>) {
-  return checked(api<unknown>(safetyApi.report, { body: reportBody.parse(body) }), () =>
+  return checked(api(safetyApi.report, { body: reportBody.parse(body) }), () =>
     import('@trostnetz/contracts/safety').then((c) => c.reportResponse),
   );
 }

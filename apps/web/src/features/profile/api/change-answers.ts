@@ -7,7 +7,7 @@ import { api } from '../../../lib/api-client.ts';
 
 /** PUT /api/profile/answers/{step}: one onboarding step again, after onboarding; 422 per `answers.<key>`. */
 export async function changeAnswers(step: number, answers: AnswerStepBody['answers']) {
-  return checked(api<unknown>(profileApi.changeAnswers, { params: { step }, body: { answers } }), () =>
+  return checked(api(profileApi.changeAnswers, { params: { step }, body: { answers } }), () =>
     import('@trostnetz/contracts/questionnaire').then((c) => c.answerStepResponse),
   );
 }

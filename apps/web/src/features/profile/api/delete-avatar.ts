@@ -4,7 +4,7 @@ import { api } from '../../../lib/api-client.ts';
 import { useAvatarChanged } from './upload-avatar.ts';
 
 /** DELETE /api/profile/avatar: 204. */
-export const deleteAvatar = () => api<void>(profileApi.deleteAvatar);
+export const deleteAvatar = () => api(profileApi.deleteAvatar);
 
 export function useDeleteAvatar() {
   const changed = useAvatarChanged();

@@ -8,9 +8,7 @@ export const ownProfileKey = ['own-profile'] as const;
 
 /** GET /api/profile/me: motto, about, avatar and who sees which item. */
 export async function getOwnProfile(): Promise<OwnProfile> {
-  return checked(api<unknown>(profileApi.me), () =>
-    import('@trostnetz/contracts/profile').then((c) => c.ownProfile),
-  );
+  return checked(api(profileApi.me), () => import('@trostnetz/contracts/profile').then((c) => c.ownProfile));
 }
 
 export const ownProfileQuery = queryOptions({ queryKey: ownProfileKey, queryFn: getOwnProfile });

@@ -7,7 +7,7 @@ import { ownProfileKey } from './get-own-profile.ts';
 
 /** PATCH /api/profile/me: 422 per field (`motto`, `about`, `visibility.<item>`). */
 export async function updateProfile(body: UpdateProfileBody) {
-  return checked(api<unknown>(profileApi.update, { body }), () =>
+  return checked(api(profileApi.update, { body }), () =>
     import('@trostnetz/contracts/profile').then((c) => c.ownProfile),
   );
 }

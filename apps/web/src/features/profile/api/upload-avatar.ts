@@ -9,7 +9,7 @@ import { ownProfileKey } from './get-own-profile.ts';
 export async function uploadAvatar(file: File) {
   const body = new FormData();
   body.append('avatar', file);
-  return checked(api<unknown>(profileApi.uploadAvatar, { body }), () =>
+  return checked(api(profileApi.uploadAvatar, { body }), () =>
     import('@trostnetz/contracts/profile').then((c) => c.avatarResponse),
   );
 }

@@ -8,7 +8,7 @@ import { settingsQuery } from './get-settings.ts';
 /** POST /api/settings/change-email: 202 alike for a free or a taken address; the link confirms it. */
 export async function changeEmail(body: ChangeEmailBody): Promise<string> {
   return (
-    await checked(api<unknown>(settingsApi.changeEmail, { body, expectStatus: 202 }), () =>
+    await checked(api(settingsApi.changeEmail, { body, expectStatus: 202 }), () =>
       import('@trostnetz/contracts/auth').then((c) => c.messageResponse),
     )
   ).message;

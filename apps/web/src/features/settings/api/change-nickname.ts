@@ -8,7 +8,7 @@ import { settingsQuery } from './get-settings.ts';
 
 /** POST /api/settings/change-nickname: answers the settings with the new nickname. */
 export async function changeNickname(body: ChangeNicknameBody): Promise<SettingsMe> {
-  return checked(api<unknown>(settingsApi.changeNickname, { body }), () =>
+  return checked(api(settingsApi.changeNickname, { body }), () =>
     import('@trostnetz/contracts/settings').then((c) => c.settingsMe),
   );
 }

@@ -8,7 +8,7 @@ import { sessionsQuery } from './get-sessions.ts';
 /** POST /api/settings/change-password: every other session ends; 422 on current_password when wrong. */
 export async function changePassword(body: ChangePasswordBody): Promise<string> {
   return (
-    await checked(api<unknown>(settingsApi.changePassword, { body }), () =>
+    await checked(api(settingsApi.changePassword, { body }), () =>
       import('@trostnetz/contracts/auth').then((c) => c.messageResponse),
     )
   ).message;

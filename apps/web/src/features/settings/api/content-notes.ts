@@ -6,13 +6,13 @@ import { api } from '../../../lib/api-client.ts';
 
 /** GET /api/user/content-notes → {collapsed}; PUT with {collapsed} → the same. One resource, two calls. */
 export async function getContentNotes(): Promise<ContentNotePrefs> {
-  return checked(api<unknown>(groupsApi.contentNotes), () =>
+  return checked(api(groupsApi.contentNotes), () =>
     import('@trostnetz/contracts/groups').then((c) => c.contentNotePrefs),
   );
 }
 
 export async function putContentNotes(collapsed: ContentNote[]): Promise<ContentNotePrefs> {
-  return checked(api<unknown>(groupsApi.saveContentNotes, { body: { collapsed } }), () =>
+  return checked(api(groupsApi.saveContentNotes, { body: { collapsed } }), () =>
     import('@trostnetz/contracts/groups').then((c) => c.contentNotePrefs),
   );
 }

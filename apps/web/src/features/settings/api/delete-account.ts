@@ -6,7 +6,7 @@ import { api } from '../../../lib/api-client.ts';
 
 /** POST /api/user/delete; 422 with a field error for a wrong password. Every session ends on success. */
 export async function deleteAccount(body: DeleteAccountBody) {
-  return checked(api<unknown>(accountApi.delete, { body }), () =>
+  return checked(api(accountApi.delete, { body }), () =>
     import('@trostnetz/contracts/account').then((c) => c.deletionScheduled),
   );
 }

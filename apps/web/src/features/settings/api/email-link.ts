@@ -9,7 +9,7 @@ export type EmailLinkKind = 'confirm' | 'undo';
 export async function followEmailLink(kind: EmailLinkKind, token: string): Promise<string> {
   return (
     await checked(
-      api<unknown>(kind === 'confirm' ? settingsApi.confirmEmail : settingsApi.undoEmail, {
+      api(kind === 'confirm' ? settingsApi.confirmEmail : settingsApi.undoEmail, {
         body: { token },
       }),
       () => import('@trostnetz/contracts/auth').then((c) => c.messageResponse),

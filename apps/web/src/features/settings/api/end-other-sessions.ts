@@ -7,7 +7,7 @@ import { sessionsQuery } from './get-sessions.ts';
 /** DELETE /api/settings/sessions: signs out everywhere else; answers how many sessions ended. */
 export async function endOtherSessions(): Promise<number> {
   return (
-    await checked(api<unknown>(settingsApi.endOtherSessions), () =>
+    await checked(api(settingsApi.endOtherSessions), () =>
       import('@trostnetz/contracts/settings').then((c) => c.endedSessions),
     )
   ).ended;

@@ -5,7 +5,7 @@ import { sessionsQuery } from './get-sessions.ts';
 
 /** DELETE /api/settings/sessions/{id}: ends one of the member's sessions (its sockets close). */
 export async function endSession(id: string): Promise<void> {
-  await api<void>(settingsApi.endSession, { params: { id }, expectStatus: 204 });
+  await api(settingsApi.endSession, { params: { id }, expectStatus: 204 });
 }
 
 export function useEndSession() {

@@ -7,7 +7,7 @@ import { api } from '../../../lib/api-client.ts';
 /** GET /api/settings/sessions: the member's live sessions, the current one marked. */
 export async function getSessions(): Promise<SessionView[]> {
   return (
-    await checked(api<unknown>(settingsApi.sessions), () =>
+    await checked(api(settingsApi.sessions), () =>
       import('@trostnetz/contracts/settings').then((c) => c.sessionList),
     )
   ).data;

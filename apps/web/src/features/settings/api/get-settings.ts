@@ -6,7 +6,7 @@ import { api } from '../../../lib/api-client.ts';
 
 /** GET /api/settings/me: the member and an address change waiting for its link. */
 export async function getSettings(): Promise<SettingsMe> {
-  return checked(api<unknown>(settingsApi.me), () =>
+  return checked(api(settingsApi.me), () =>
     import('@trostnetz/contracts/settings').then((c) => c.settingsMe),
   );
 }

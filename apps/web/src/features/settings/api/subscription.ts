@@ -6,7 +6,7 @@ import { api } from '../../../lib/api-client.ts';
 
 /** GET /api/payments/subscription: premium, the plan, the period end and the receipts. */
 export async function getSubscription(): Promise<MySubscription> {
-  return checked(api<unknown>(paymentsApi.subscription), () =>
+  return checked(api(paymentsApi.subscription), () =>
     import('@trostnetz/contracts/payments').then((c) => c.mySubscription),
   );
 }
@@ -19,14 +19,14 @@ export const useSubscription = () => useQuery(subscriptionQuery);
 
 /** POST /api/payments/subscription/cancel: one click, the contract ends at its period end. */
 export async function cancelSubscription(): Promise<MySubscription> {
-  return checked(api<unknown>(paymentsApi.cancelSubscription), () =>
+  return checked(api(paymentsApi.cancelSubscription), () =>
     import('@trostnetz/contracts/payments').then((c) => c.mySubscription),
   );
 }
 
 /** PUT /api/payments/supporter-badge {show}. */
 export async function setSupporterBadge(show: boolean): Promise<MySubscription> {
-  return checked(api<unknown>(paymentsApi.supporterBadge, { body: { show } }), () =>
+  return checked(api(paymentsApi.supporterBadge, { body: { show } }), () =>
     import('@trostnetz/contracts/payments').then((c) => c.mySubscription),
   );
 }

@@ -7,7 +7,7 @@ import { api } from '../../../lib/api-client.ts';
 
 /** GET /api/user/watchlist. */
 export async function getWatchlist(): Promise<WatchlistEntry[]> {
-  return checked(api<unknown>(watchlistApi.list), () =>
+  return checked(api(watchlistApi.list), () =>
     import('@trostnetz/contracts/safety').then((c) => c.watchlist),
   );
 }
