@@ -24,6 +24,7 @@ import { createSignedLinks } from './modules/auth/signed-links.ts';
 import { createAccessTokens } from './modules/auth/tokens.ts';
 import { backupRoutes } from './modules/backup/backup.routes.ts';
 import { chatRoutes } from './modules/chat/chat.routes.ts';
+import { chatMuteRoutes } from './modules/chat/chat-mutes.routes.ts';
 import { contentRoutes } from './modules/content/content.routes.ts';
 import { seedContent } from './modules/content/content.seed.ts';
 import { customerServiceRoutes } from './modules/customer-service/customer-service.routes.ts';
@@ -225,6 +226,7 @@ export async function buildApp(
   await app.register(safetyRoutes, { ctx });
   await app.register(settingsRoutes, { ctx });
   await app.register(chatRoutes, { ctx });
+  await app.register(chatMuteRoutes, { ctx });
   await app.register(groupsRoutes, { ctx });
   await app.register(notificationsRoutes, { ctx });
   await app.register(contentRoutes, { ctx });

@@ -11,4 +11,6 @@ export const chatApi = {
   messages: get('/api/chat/:partner/messages'),
   markRead: post('/api/chat/messages/:chat/:partner/read'),
   unread: get('/api/chat/unreadByChat'),
+  muted: get('/api/chat/muted'),
+  mute: put('/api/chat/:partner/mute'),
 } as const;

@@ -2,6 +2,7 @@ import type { AppContext } from '../app-context.ts';
 import { moderationData } from '../modules/admin/admin.member-data.ts';
 import { attributionData } from '../modules/attribution/attribution.member-data.ts';
 import { chatData } from '../modules/chat/chat.member-data.ts';
+import { chatMutesData } from '../modules/chat/chat-mutes.member-data.ts';
 import { contentData } from '../modules/content/content.member-data.ts';
 import { customerServiceData } from '../modules/customer-service/customer-service.member-data.ts';
 import { groupsData } from '../modules/groups/groups.member-data.ts';
@@ -26,6 +27,7 @@ export const memberDataTable = [
   questionnaireData,
   profileData,
   chatData,
+  chatMutesData,
   groupsData,
   notificationsData,
   partnersData,

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, index, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { partnerships } from './partnerships.ts';
 import { users } from './users.ts';
 
@@ -37,3 +37,18 @@ export const messages = pgTable(
 );
 
 export type MessageRow = typeof messages.$inferSelect;
+
+/** A conversation one of the two muted (issue 43): known to that member only. */
+export const chatMutes = pgTable(
+  'chat_mutes',
+  {
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    chatId: bigint('chat_id', { mode: 'number' })
+      .notNull()
+      .references(() => partnerships.id, { onDelete: 'cascade' }),
+    mutedAt: timestamp('muted_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.chatId] })],
+);

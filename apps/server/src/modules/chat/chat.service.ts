@@ -32,6 +32,7 @@ import {
 } from '../notifications/notifier.ts';
 import { turnsOf } from '../partners/words.ts';
 import { presentForBoth, presentMessage } from './chat.presenter.ts';
+import { mutedByRecipient } from './chat-mutes.service.ts';
 
 /** The pair's conversation if `me` may read it (the conversations policy), else "not found". */
 async function readablePair(ctx: AppContext, me: number, partner: number) {
@@ -82,6 +83,8 @@ const sendStatement = occasionAfter<InsertValues>(
   'chat_send_message',
   'chat_message',
   insertSql(sql.placeholder('me'), sql.placeholder('partner')),
+  // A conversation the recipient muted: no notification, no push, no mail (the message itself arrives).
+  { silencedWhen: mutedByRecipient(sql`${sql.placeholder('partner')}::bigint`) },
 );
 
 /** The insert alone: the chat benchmark's ceiling server runs this very statement. */

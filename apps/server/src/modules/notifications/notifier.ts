@@ -321,14 +321,21 @@ export function occasionAfter<P extends Record<string, unknown>>(
   name: string,
   kind: Exclude<NotificationKind, AlwaysOnKind | 'moderation'>,
   write: SQL,
+  { silencedWhen }: { silencedWhen?: SQL } = {},
 ) {
-  return preparedStatement<P & OccasionValues>(name, occasionSql(kind, write));
+  return preparedStatement<P & OccasionValues>(name, occasionSql(kind, write, silencedWhen));
 }
 
-function occasionSql(kind: NotificationKind, write?: SQL) {
+/**
+ * `silenced`: SQL over `written` that is true when the member silenced what was written (a muted
+ * conversation): then nothing is stored and no channel is used, as if the member wanted none.
+ */
+function occasionSql(kind: NotificationKind, write?: SQL, silenced?: SQL) {
+  const wants = (channel: 'in_app' | 'email' | 'push') =>
+    silenced ? sql`(${wantsSql(kind, channel)} and not (${silenced}))` : wantsSql(kind, channel);
   return sql`with ${write ? sql`written as (${write}),` : sql``} recipient as (
       select ${present} as present,
-        ${wantsSql(kind, 'in_app')} as in_app, ${wantsSql(kind, 'email')} as email, ${wantsSql(kind, 'push')} as push,
+        ${wants('in_app')} as in_app, ${wants('email')} as email, ${wants('push')} as push,
         ${notificationSettings.userId} as settings_user, ${notificationSettings.choices} as choices,
         ${notificationSettings.quietStart} as quiet_start, ${notificationSettings.quietEnd} as quiet_end,
         ${notificationSettings.timeZone} as time_zone, ${notificationSettings.newsConfirmedAt} as news_confirmed_at,

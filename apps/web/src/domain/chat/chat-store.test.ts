@@ -31,6 +31,18 @@ describe('chat store (SPEC.md §4 Chat, Local persistence)', () => {
     expect(totalUnread(store())).toBe(0);
   });
 
+  it('mute rule: a muted conversation counts in its own unread entry (the list), never in the total (navigation, title)', () => {
+    store().setUnread({ '9': 2, '11': 3 });
+    store().setMuted([11]);
+    expect(store().unread).toEqual({ '9': 2, '11': 3 });
+    expect(totalUnread(store())).toBe(2);
+    store().receive(buildMessage({ id: 40, user_id: 11, recipient_id: ME }), ME);
+    expect(store().unread['11']).toBe(4);
+    expect(totalUnread(store())).toBe(2);
+    store().setMuted([]);
+    expect(totalUnread(store())).toBe(6);
+  });
+
   it('chat rule: an edited or deleted message replaces the cached copy and counts as nothing unread', () => {
     store().replace(9, [buildMessage({ id: 1, message: 'traurgi' })], false);
     store().change(buildMessage({ id: 1, message: 'traurig', edited_at: '2026-01-01T10:05:00.000Z' }), ME);
@@ -113,6 +125,7 @@ describe('chat store (SPEC.md §4 Chat, Local persistence)', () => {
         owner: ME,
         unread: { '9': 1 },
         pending: { '9': [{ client_id: 'abcdefgh2', send_at: 'now' }] },
+        muted: [],
       },
       version: 2,
     });
@@ -193,7 +206,7 @@ describe('chat store (SPEC.md §4 Chat, Local persistence)', () => {
     clearSession();
     expect(store()).toMatchObject({ owner: null, messages: {}, unread: {}, pending: {}, cursor: {} });
     const saved = JSON.parse(localStorage.getItem(CHAT_STORAGE_KEY) ?? '{}').state;
-    expect(saved).toEqual({ owner: null, pending: {}, unread: {} });
+    expect(saved).toEqual({ owner: null, pending: {}, unread: {}, muted: [] });
   });
 
   it('another member’s state is dropped', () => {

@@ -31,6 +31,8 @@ interface ChatData {
   pending: Record<string, PendingMessage[]>;
   /** Sender id → unread count (SPEC.md §3 Unread state); the total is their sum, `totalUnread`. */
   unread: Record<string, number>;
+  /** Partners whose conversations the member muted: their unread messages count in the list only. */
+  muted: number[];
 }
 
 interface ChatState extends ChatData {
@@ -52,6 +54,7 @@ interface ChatState extends ChatData {
   /** A message edited or deleted (live, or my own answer): the cached copy is replaced, no unread count. */
   change: (message: ChatMessage, me: number) => void;
   setUnread: (bySender: Record<string, number>) => void;
+  setMuted: (partners: number[]) => void;
   clearUnread: (partnerId: number) => void;
   markRead: (partnerId: number, ids: number[], readAt: string) => void;
   addPending: (partnerId: number, pending: PendingMessage) => void;
@@ -70,6 +73,7 @@ const empty: ChatData & Pick<ChatState, 'chatId' | 'partnerId'> = {
   cursor: {},
   pending: {},
   unread: {},
+  muted: [],
 };
 
 export const CHAT_STORAGE_KEY = 'chat_storage';
@@ -100,8 +104,9 @@ const withoutSent = (pending: PendingMessage[] | undefined, list: ChatMessage[])
   return (pending ?? []).filter((p) => !sent.has(p.client_id));
 };
 
-export const totalUnread = (s: Pick<ChatData, 'unread'>) =>
-  Object.values(s.unread).reduce((sum, n) => sum + n, 0);
+/** The count the navigation and the title show: muted conversations left out (the list still counts them). */
+export const totalUnread = (s: Pick<ChatData, 'unread'> & Partial<Pick<ChatData, 'muted'>>) =>
+  Object.entries(s.unread).reduce((sum, [id, n]) => (s.muted?.includes(Number(id)) ? sum : sum + n), 0);
 
 export const useChatStore = create<ChatState>()(
   persist(
@@ -159,6 +164,7 @@ export const useChatStore = create<ChatState>()(
           return { messages: { ...s.messages, [key]: mergeById(cached, [message]) } };
         }),
       setUnread: (bySender) => set({ unread: { ...bySender } }),
+      setMuted: (partners) => set({ muted: [...partners] }),
       clearUnread: (partnerId) =>
         set((s) => {
           const { [String(partnerId)]: _, ...rest } = s.unread;
@@ -222,7 +228,7 @@ export const useChatStore = create<ChatState>()(
             list.map((m): PendingMessage => ({ ...m, message: '', status: 'lost' })),
           ]),
         );
-        return { ...current, owner: kept.owner, unread: kept.unread, pending };
+        return { ...current, owner: kept.owner, unread: kept.unread, pending, muted: kept.muted };
       },
     },
   ),
@@ -233,6 +239,8 @@ interface PersistedChat {
   owner: number | null;
   unread: Record<string, number>;
   pending: Record<string, KeptPending[]>;
+  /** The muted conversations' partner ids, so the navigation's count is right at once after a reload. */
+  muted: number[];
 }
 
 /** Ids and state only, whatever was there before (an older build's stored messages and texts are dropped). */
@@ -242,7 +250,12 @@ function keptOnly(s: Partial<PersistedChat>): PersistedChat {
     const kept = (list ?? []).map((m) => ({ client_id: m.client_id, send_at: m.send_at }));
     if (kept.length) pending[key] = kept;
   }
-  return { owner: s.owner ?? null, unread: { ...(s.unread ?? {}) }, pending };
+  return {
+    owner: s.owner ?? null,
+    unread: { ...(s.unread ?? {}) },
+    pending,
+    muted: (s.muted ?? []).filter((id) => typeof id === 'number'),
+  };
 }
 
 // The member's messages and unread counts end with the session (reset, logout).

@@ -1,5 +1,5 @@
 import type { Partner } from '@trostnetz/contracts/partners';
-import { ChevronRight } from 'lucide-react';
+import { BellOff, ChevronRight } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { cn } from '../../../components/ui/cn.ts';
@@ -13,6 +13,7 @@ export function ChatPartnerRow({ partner }: { partner: Partner }) {
   const name = useDisplayName()(partner.nickname);
   const last = useChatStore((s) => s.messages[String(partner.id)]?.at(-1));
   const unread = useChatStore((s) => s.unread[String(partner.id)] ?? 0);
+  const muted = useChatStore((s) => s.muted.includes(partner.id));
   const preview = last
     ? last.user_id === partner.id
       ? last.message
@@ -45,6 +46,15 @@ export function ChatPartnerRow({ partner }: { partner: Partner }) {
           </span>
         )}
       </span>
+      {muted && (
+        <>
+          <BellOff aria-hidden="true" className="size-5 shrink-0 text-muted" />
+          <span className="sr-only">
+            {', '}
+            {t('mute.inList')}
+          </span>
+        </>
+      )}
       {unread > 0 && (
         <>
           <UnreadBadge count={unread} />

@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button, ButtonLink } from '../../../components/ui/button.tsx';
 import { cn } from '../../../components/ui/cn.ts';
+import { useSetMuted } from '../../../domain/chat/chat-mutes.ts';
 import { useChatPrivacy } from '../../../domain/chat/chat-privacy.ts';
 import { PartnerAvatar, useDisplayName } from '../../../domain/partners/partner-avatar.tsx';
 import { isNewPartnership } from '../../../domain/safety/contact-hint.ts';
@@ -14,6 +15,7 @@ import { useConversation } from '../hooks/use-conversation.ts';
 import { useTyping } from '../hooks/use-typing.ts';
 import { Composer } from './composer.tsx';
 import { MessageLog } from './message-log.tsx';
+import { MuteNote, MuteToggle } from './mute-toggle.tsx';
 
 /** The open conversation: who, the log, and the composer or a calm read-only notice. */
 export function Conversation({ partner, me }: { partner: Partner; me: number }) {
@@ -21,6 +23,7 @@ export function Conversation({ partner, me }: { partner: Partner; me: number }) 
   const name = useDisplayName()(partner.nickname);
   const writable = canWrite(partner);
   const conversation = useConversation(partner);
+  const mute = useSetMuted(partner.id);
   // With the typing signal switched off, this app neither sends nor shows it (issue 13).
   const typingOn = useChatPrivacy().data?.typing ?? false;
   const typing = useTyping({
@@ -77,17 +80,21 @@ export function Conversation({ partner, me }: { partner: Partner; me: number }) 
             )}
           </p>
         </div>
-        {!isDeleted(partner) && (
-          // One tap from the conversation to the partner's profile, where they can be reported or hidden.
-          <ButtonLink to={`/profile/${partner.id}`} variant="ghost" size="sm" className="ml-auto shrink-0">
-            <UserRound aria-hidden="true" className="size-5" />
-            <span aria-hidden="true" className="hidden md:inline">
-              {t('with.profile')}
-            </span>
-            <span className="sr-only">{t('with.profileLabel', { name })}</span>
-          </ButtonLink>
-        )}
+        <div className="ml-auto flex shrink-0 items-center gap-1">
+          <MuteToggle partnerId={partner.id} name={name} save={mute} />
+          {!isDeleted(partner) && (
+            // One tap from the conversation to the partner's profile, where they can be reported or hidden.
+            <ButtonLink to={`/profile/${partner.id}`} variant="ghost" size="sm" className="shrink-0">
+              <UserRound aria-hidden="true" className="size-5" />
+              <span aria-hidden="true" className="hidden md:inline">
+                {t('with.profile')}
+              </span>
+              <span className="sr-only">{t('with.profileLabel', { name })}</span>
+            </ButtonLink>
+          )}
+        </div>
       </div>
+      <MuteNote partnerId={partner.id} name={name} save={mute} />
 
       {conversation.sync.isError && (
         <Alert tone="error" className="mx-4 mt-3">

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { useMutedSync } from '../../../domain/chat/chat-mutes.ts';
 import { useChatStore } from '../../../domain/chat/chat-store.ts';
 import { markPartnerOnline } from '../../../domain/partners/partners.ts';
 import { realtimeBus } from '../../../lib/realtime.ts';
@@ -14,6 +15,7 @@ import { markReadIfReading } from '../api/mark-read.ts';
  */
 export function useChatLive(me: number | null) {
   useUnreadSync(me !== null);
+  useMutedSync(me !== null);
   const client = useQueryClient();
   useEffect(() => {
     if (me === null) return;
