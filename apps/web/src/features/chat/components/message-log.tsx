@@ -34,9 +34,12 @@ interface Props {
 const NEAR_BOTTOM_PX = 96;
 
 /**
- * The conversation as a polite log (new messages are announced), with day separators. Scrolling
- * to the top loads earlier messages and keeps the reading position; new messages scroll into view
- * only when the member is already at the bottom.
+ * The conversation as a log with day separators. Screen readers are told of new messages only, politely:
+ * what was there when the conversation finished loading (the history, also what arrived while away) and
+ * the earlier pages loaded later stand in the log's quiet part; messages that arrive or are sent after
+ * that go into its live part at the end, so the whole history is never read out again. Scrolling to the
+ * top loads earlier messages and keeps the reading position; new messages scroll into view only when
+ * the member is already at the bottom.
  */
 export function MessageLog(props: Props) {
   const { t, i18n } = useTranslation('chat');
@@ -45,6 +48,13 @@ export function MessageLog(props: Props) {
   const sentinel = useRef<HTMLDivElement>(null);
   const nearBottom = useRef(true);
   const seen = useRef({ first: 0, last: '', height: 0 });
+  // The newest message id once the conversation had loaded: later ones are new (announced).
+  const loadedUpTo = useRef<{ partnerId: number; id: number } | null>(null);
+  if (loadedUpTo.current?.partnerId !== props.partnerId) loadedUpTo.current = null;
+  if (!props.loading && loadedUpTo.current === null) {
+    loadedUpTo.current = { partnerId: props.partnerId, id: messages.at(-1)?.id ?? 0 };
+  }
+  const newAfter = loadedUpTo.current?.id ?? Number.POSITIVE_INFINITY;
 
   const lastKey = `${messages.at(-1)?.id ?? 0}:${pending.length}`;
   useLayoutEffect(() => {
@@ -74,7 +84,9 @@ export function MessageLog(props: Props) {
   }, [hasMore, loadingOlder, onLoadOlder]);
 
   const words = { today: t('with.today'), yesterday: t('with.yesterday') };
-  const items: React.ReactNode[] = [];
+  const history: React.ReactNode[] = [];
+  const live: React.ReactNode[] = [];
+  let items = history;
   let day = '';
   const separator = (iso: string) => {
     const key = dayKey(iso);
@@ -104,6 +116,7 @@ export function MessageLog(props: Props) {
     }
   };
   for (const m of messages) {
+    if (m.id > newAfter) items = live;
     turnsUntil(m.send_at);
     separator(m.send_at);
     items.push(
@@ -121,6 +134,8 @@ export function MessageLog(props: Props) {
     if (m.id === noteAfter) items.push(<OffPlatformNote key="off-platform-note" />);
   }
   turnsUntil(undefined);
+  // What I send from now on is new too (the sent copy keeps its pending copy's node).
+  if (!props.loading) items = live;
   for (const p of pending) {
     // A message lost in a reload may still turn out sent once the conversation has loaded.
     if (p.status === 'lost' && props.loading) continue;
@@ -174,12 +189,15 @@ export function MessageLog(props: Props) {
       )}
       <div
         role="log"
-        aria-live="polite"
+        aria-live="off"
         aria-label={t('with.log', { name: props.name })}
         aria-busy={loadingOlder || undefined}
         className="space-y-2"
       >
-        {items}
+        {history}
+        <div aria-live="polite" aria-relevant="additions" className="space-y-2" data-chat-new>
+          {live}
+        </div>
       </div>
     </div>
   );
