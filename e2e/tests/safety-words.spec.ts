@@ -19,6 +19,11 @@ const t = {
     fine: 'Nein, alles gut',
     contact: 'Meine Nummer: 0170 1234567',
     note: 'Ein kurzer Gedanke zu eurer Sicherheit',
+    reach: 'Wer darf mich erreichen?',
+    sameLoss: 'Nur von Menschen mit einer ähnlichen Verlusterfahrung',
+    days30: 'Mindestens 30 Tage',
+    save: 'Speichern',
+    saved: 'Gespeichert.',
   },
   en: {
     composer: (n: string) => `Message to ${n}`,
@@ -31,6 +36,11 @@ const t = {
     fine: 'No, all good',
     contact: 'my number is +44 20 7946 0958',
     note: 'A short thought about your safety',
+    reach: 'Who may reach me?',
+    sameLoss: 'Only from people with a similar experience of loss',
+    days30: 'At least 30 days',
+    save: 'Save',
+    saved: 'Saved.',
   },
 } as const;
 
@@ -40,12 +50,14 @@ async function shot(page: Page, name: string) {
 }
 
 for (const lang of ['de', 'en'] as const satisfies Lang[]) {
-  test(`safety words journey (${lang}): the send prompt, the quiet question, the off-platform note; axe clean`, async ({
+  test(`safety words journey (${lang}): the send prompt, the quiet question, the off-platform note, who may reach me; axe clean`, async ({
     browser,
     request,
     baseURL,
   }, testInfo) => {
     runsIn(lang);
+    // Two members, four screens and four axe checks: more than the default minute on a busy machine.
+    test.setTimeout(120_000);
     const tag = `${lang}${testInfo.project.name.replace(/\W/g, '')}${Date.now() % 100000}`;
     const alma = await onboardedMember(request, `Alma${tag}`, answers);
     const bert = await onboardedMember(request, `Bert${tag}`, answers);
@@ -93,6 +105,20 @@ for (const lang of ['de', 'en'] as const satisfies Lang[]) {
       await expect(log.getByRole('complementary', { name: T.note })).toHaveCount(1);
     await expectNoAxeViolations(b.page, `/chat/:id off-platform note (${lang})`);
     await shot(b.page, `note-${lang}`);
+
+    // Who may reach B: only the same loss, accounts of 30 days at least; kept after a reload.
+    await b.page.goto('/settings');
+    const reach = b.page.getByRole('region', { name: T.reach });
+    await reach.getByRole('checkbox', { name: T.sameLoss }).check();
+    await reach.getByRole('radio', { name: T.days30 }).check();
+    await reach.getByRole('button', { name: T.save }).click();
+    await expect(reach.getByText(T.saved)).toBeVisible();
+    await expectNoAxeViolations(b.page, `/settings who may reach me (${lang})`);
+    await shot(b.page, `reach-${lang}`);
+    await b.page.reload();
+    await expect(
+      b.page.getByRole('region', { name: T.reach }).getByRole('radio', { name: T.days30 }),
+    ).toBeChecked();
     await a.context.close();
     await b.context.close();
   });

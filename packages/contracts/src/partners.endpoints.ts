@@ -1,4 +1,4 @@
-import { get, post } from './endpoint.ts';
+import { get, post, put } from './endpoint.ts';
 
 /** Partners (friends) and requests between members (SPEC.md §7), and another member's profile. */
 export const partnersApi = {
@@ -9,4 +9,7 @@ export const partnersApi = {
   retract: post('/api/user/friend/request/retract/:id'),
   remove: post('/api/user/friend/list/remove/:id'),
   profile: get('/api/profile/:id'),
+  /** Who may reach me with a friend request (same loss only, minimum account age). */
+  reach: get('/api/user/reach'),
+  saveReach: put('/api/user/reach'),
 } as const;

@@ -100,3 +100,18 @@ export const statusEvent = z.object({
   foreign_user_id: z.number().int(),
   message: z.string().nullable(),
 });
+
+/** How old an account must be, in days, before its friend requests reach me (issue 43: 0, 7 or 30). */
+export const REACH_MIN_ACCOUNT_DAYS = [0, 7, 30] as const;
+/**
+ * Who may reach me with a friend request. A request that does not pass is kept from me and ends like an
+ * unanswered one; its sender cannot tell it apart.
+ */
+export const reachPrefs = z.strictObject({
+  same_loss_only: z.boolean({ error: vmsg('invalid') }),
+  min_account_days: z.union(
+    REACH_MIN_ACCOUNT_DAYS.map((d) => z.literal(d)),
+    { error: vmsg('invalid') },
+  ),
+});
+export type ReachPrefs = z.infer<typeof reachPrefs>;

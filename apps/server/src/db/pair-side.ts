@@ -35,11 +35,28 @@ export const involves = (me: number): SQL => or(eq(p.userLow, me), eq(p.userHigh
 /** SQL: both sides have this status (befriended, none). */
 export const bothSides = (status: Status): SQL => and(eq(p.statusLow, status), eq(p.statusHigh, status))!;
 
-/** SQL: one asked the other and no answer came yet. */
+/**
+ * SQL: one asked the other and no answer came yet, also when the request is held from its recipient
+ * (their side says none): for the requester both are the same, and both end alike.
+ */
 export const pendingPair: SQL = or(
   and(eq(p.statusLow, FriendStatus.sent), eq(p.statusHigh, FriendStatus.received)),
   and(eq(p.statusLow, FriendStatus.received), eq(p.statusHigh, FriendStatus.sent)),
+  and(
+    eq(p.requestHeld, true),
+    or(
+      and(eq(p.statusLow, FriendStatus.sent), eq(p.statusHigh, FriendStatus.none)),
+      and(eq(p.statusLow, FriendStatus.none), eq(p.statusHigh, FriendStatus.sent)),
+    ),
+  ),
 )!;
+
+/** A request held from its recipient by their "who may reach me" choices, still waiting (see `pendingPair`). */
+export const isHeldRequest = (row: PairRow) =>
+  row.requestHeld &&
+  row.requestedBy !== null &&
+  sideOf(row, row.requestedBy).status === FriendStatus.sent &&
+  sideOf(row, row.requestedBy).theirStatus === FriendStatus.none;
 
 /** SQL expressions of `me`'s side of the row: the other member, the two statuses, `me`'s suggestion state. */
 export function sideSql(me: number | SQL) {

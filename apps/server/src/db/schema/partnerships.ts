@@ -2,6 +2,7 @@ import { FriendStatus } from '@trostnetz/contracts/friendship';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
   check,
   index,
   integer,
@@ -39,6 +40,11 @@ export const partnerships = pgTable(
     requestedBy: bigint('requested_by', { mode: 'number' }),
     requestMessage: text('request_message'),
     requestedAt: timestamp('requested_at', { withTimezone: true }),
+    /**
+     * A request kept from its recipient by their "who may reach me" choices: the requester's side says
+     * `sent`, the recipient's `none`, and it ends like an unanswered request (pendingPair counts it).
+     */
+    requestHeld: boolean('request_held').notNull().default(false),
     befriendedAt: timestamp('befriended_at', { withTimezone: true }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

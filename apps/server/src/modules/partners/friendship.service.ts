@@ -3,7 +3,7 @@ import type { Locale } from '@trostnetz/contracts/messages';
 import type { Partner } from '@trostnetz/contracts/partners';
 import { and, count, lt, sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
-import { involves, pendingPair, sideOf, sideSql } from '../../db/pair-side.ts';
+import { involves, isHeldRequest, pendingPair, sideOf, sideSql } from '../../db/pair-side.ts';
 import { friendshipWords, partnerships, type WordAction } from '../../db/schema/partnerships.ts';
 import type { TextKey } from '../../i18n/catalogue.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -15,8 +15,9 @@ import { closeConversationChannel } from '../chat/chat.service.ts';
 import { forgetRequestNotice } from '../notifications/notifications.service.ts';
 import { notify } from '../notifications/notifier.ts';
 import { findActiveUser } from '../users/users.service.ts';
-import { ensurePair, type Sides, transitionPair } from './pairs.ts';
+import { ensurePair, findPair, type Sides, transitionPair } from './pairs.ts';
 import { partnerEntry } from './partners.service.ts';
+import { keptFromRecipient } from './reach.ts';
 
 export const REQUEST_EXPIRY_DAYS = 14;
 type Action = 'send' | 'accept' | 'deny' | 'retract' | 'remove';
@@ -64,33 +65,72 @@ export async function friendAction(
   if ((action === 'send' || action === 'accept') && (await activeSuspension(ctx.db, otherId))) {
     throw new AppError('member_unavailable');
   }
+  const now = new Date();
+  const pair = await findPair(ctx.db, me, otherId);
+  const held = pair && isHeldRequest(pair) ? pair.requestedBy : null;
+  // Asking someone whose request was kept from me: both asked, so they are partners now.
+  if (action === 'send' && held === otherId) return heldRequestMet(ctx, me, otherRow, message, now, locale);
+  let keep = false;
   if (action === 'send') {
     if (!otherRow.matchingStatus) throw new AppError('member_unavailable');
     await refuseOverOpenRequestLimit(ctx, me);
     await ensurePair(ctx.db, me, otherId);
+    keep = await keptFromRecipient(ctx.db, me, otherId, now);
   }
-  const step = machine[action];
-  const now = new Date();
+  // A request kept from its recipient: my side says sent, theirs none; withdrawing it tells them nothing.
+  const step =
+    action === 'send' && keep
+      ? { from: both(none), to: { mine: sent, theirs: none } }
+      : action === 'retract' && held === me
+        ? { from: { mine: sent, theirs: none }, to: both(none) }
+        : machine[action];
   const extra =
     action === 'send'
-      ? { requestedBy: me, requestMessage: message ?? null, requestedAt: now }
+      ? { requestedBy: me, requestMessage: message ?? null, requestedAt: now, requestHeld: keep }
       : action === 'accept'
-        ? { befriendedAt: now }
+        ? { befriendedAt: now, requestHeld: false }
         : // Back to "none": not offered to each other again as suggestions.
           {
             requestedBy: null,
             requestMessage: null,
             requestedAt: null,
+            requestHeld: false,
             dismissedLowAt: now,
             dismissedHighAt: now,
           };
   const row = await transitionPair(ctx.db, me, otherId, step.from, step.to, extra);
   if (!row) throw new AppError('friendship_state');
   if (action === 'remove') closeConversationChannel(ctx, row.id);
+  const unseen = (action === 'send' && keep) || (action === 'retract' && held === me);
   const wordId =
-    action === 'send' ? undefined : await keepWords(ctx, row.id, me, otherId, action, message, now);
-  await notifyOther(ctx, me, otherRow, action, message, wordId);
+    action === 'send' || unseen ? undefined : await keepWords(ctx, row.id, me, otherId, action, message, now);
+  // The recipient of a held request hears nothing of it, neither of its coming nor of its going.
+  if (!unseen) await notifyOther(ctx, me, otherRow, action, message, wordId);
   const mine = await partnerEntry(ctx, me, otherId, locale);
+  if (!mine) throw new AppError('not_found');
+  return mine;
+}
+
+/**
+ * `me` asks the member whose request to `me` was held: both asked, so it is as if `me` accepted. The
+ * other hears what an accepted request sounds like; their request's own words stay theirs.
+ */
+async function heldRequestMet(
+  ctx: AppContext,
+  me: number,
+  other: { id: number; email: string; nickname: string; locale: Locale },
+  message: string | undefined,
+  now: Date,
+  locale: Locale,
+): Promise<Partner> {
+  const row = await transitionPair(ctx.db, me, other.id, { mine: none, theirs: sent }, both(befriended), {
+    befriendedAt: now,
+    requestHeld: false,
+  });
+  if (!row) throw new AppError('friendship_state');
+  const wordId = await keepWords(ctx, row.id, me, other.id, 'accept', message, now);
+  await notifyOther(ctx, me, other, 'accept', message, wordId);
+  const mine = await partnerEntry(ctx, me, other.id, locale);
   if (!mine) throw new AppError('not_found');
   return mine;
 }
@@ -177,7 +217,9 @@ async function notifyOther(
 
 /**
  * Requests with no answer for 14 days expire kindly: both sides go back to "none", the requester
- * gets a gentle note and both lists refresh live. Safe to run on several nodes at once.
+ * gets a gentle note and both lists refresh live (a held request's recipient, who never saw it, is not
+ * told; its request_held stays set on a pair that is "none" on both sides, which nothing reads, and the
+ * next step of the pair sets it anew). Safe to run on several nodes at once.
  */
 export async function expireStaleRequests(ctx: AppContext, now = new Date()): Promise<number> {
   const cutoff = new Date(now.getTime() - REQUEST_EXPIRY_DAYS * 24 * 3600_000);
@@ -197,10 +239,14 @@ export async function expireStaleRequests(ctx: AppContext, now = new Date()): Pr
   for (const row of expired) {
     const requesterId = row.requestedBy ?? row.userLow;
     const otherId = sideOf(row, requesterId).other;
-    for (const [who, foreign] of [
-      [requesterId, otherId],
-      [otherId, requesterId],
-    ] as const) {
+    // A held request's recipient never saw it: only its requester hears that it ended.
+    const told: (readonly [number, number])[] = row.requestHeld
+      ? [[requesterId, otherId]]
+      : [
+          [requesterId, otherId],
+          [otherId, requesterId],
+        ];
+    for (const [who, foreign] of told) {
       ctx.broadcaster.toMember(who, 'partner_status_changed', 'PartnerStatusChanged', {
         status: none,
         user_id: who,

@@ -2,7 +2,7 @@ import { FriendStatus, pairIsPending } from '@trostnetz/contracts/friendship';
 import type { Locale } from '@trostnetz/contracts/messages';
 import type { Partner } from '@trostnetz/contracts/partners';
 import type { Visibility } from '@trostnetz/contracts/profile';
-import { sideOf } from '../../db/pair-side.ts';
+import { isHeldRequest, sideOf } from '../../db/pair-side.ts';
 import type { PairRow } from '../../db/schema/partnerships.ts';
 import type { Member } from '../../db/schema/users.ts';
 import { isGone, shownAs } from '../../policies/members.ts';
@@ -53,9 +53,15 @@ export function pairReason(
   return reasonFromTags(shown, row.sharedTags, locale, (key) => mayShowExact(mine, theirs, key, relation));
 }
 
-/** The message of a request, shown to both sides while it waits for an answer. */
-export const pendingRequestMessage = (row: PairRow | undefined) =>
-  row && pairIsPending(row.statusLow, row.statusHigh) ? row.requestMessage : null;
+/**
+ * The message of a request, shown to both sides while it waits for an answer; a held request's only to
+ * its requester, as their own request shows them (its recipient never sees it).
+ */
+export function pendingRequestMessage(row: PairRow | undefined, viewer: number) {
+  if (!row) return null;
+  if (pairIsPending(row.statusLow, row.statusHigh)) return row.requestMessage;
+  return isHeldRequest(row) && row.requestedBy === viewer ? row.requestMessage : null;
+}
 
 /** SPEC.md §3 Partner from `me`'s side; a deleted account has an empty nickname. */
 export function presentPartner(
@@ -87,7 +93,7 @@ export function presentPartner(
       { id: me, visibility: ctx.myVisibility },
       other.visibility,
     ),
-    request_message: pendingRequestMessage(row),
+    request_message: pendingRequestMessage(row, me),
     supporter: !deleted && showsSupporterBadge(other),
     befriended_at: row.befriendedAt?.toISOString() ?? null,
     updated_at: row.updatedAt.toISOString(),

@@ -6,6 +6,7 @@ import {
   friendActionResponse,
   friendSendResponse,
   partnerList,
+  reachPrefs,
 } from '@trostnetz/contracts/partners';
 import { partnersApi } from '@trostnetz/contracts/partners.endpoints';
 import type { FastifyInstance } from 'fastify';
@@ -18,6 +19,7 @@ import { perMember } from '../../plugins/rate-limit.ts';
 import { actionMessage, friendAction } from './friendship.service.ts';
 import { listPartners } from './partners.service.ts';
 import { foreignProfileOf } from './profile.service.ts';
+import { reachPrefsOf, saveReachPrefs } from './reach.ts';
 
 export async function partnersRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -89,5 +91,25 @@ export async function partnersRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
     config: { rateLimit: perMember('profile', ctx.config.rateLimits.profileRead) },
     handler: async (request) =>
       foreignProfileOf(ctx, currentMember(request).id, request.params.id, request.locale),
+  });
+
+  r.route({
+    ...at(partnersApi.reach),
+    schema: { tags: ['partners'], response: { 200: reachPrefs } },
+    preHandler: app.requireMember,
+    handler: async (request) => reachPrefsOf(ctx.db, currentMember(request).id),
+  });
+  r.route({
+    ...at(partnersApi.saveReach),
+    schema: {
+      tags: ['partners'],
+      summary: 'Who may reach me with a friend request',
+      body: reachPrefs,
+      response: { 200: reachPrefs },
+      description:
+        'A request that does not pass is kept from the member and ends like an unanswered one after 14 days; its sender sees what they see of any request not yet answered. Applies to requests sent from now on.',
+    },
+    preHandler: app.requireMember,
+    handler: async (request) => saveReachPrefs(ctx.db, currentMember(request).id, request.body),
   });
 }

@@ -53,7 +53,7 @@ export async function foreignProfileOf(
     member_since: other.createdAt.toISOString(),
     // Only a pair the matcher proposed has a reason, never one computed from today's answers.
     reason: pairReason(pair, questions, locale, { id: me, visibility: mine.visibility }, settings.visibility),
-    request_message: pendingRequestMessage(pair) ?? null,
+    request_message: pendingRequestMessage(pair, me),
     words,
   };
 }

@@ -45,6 +45,15 @@ describe('send prompt rule: hurtful and pressuring words are recognised on the d
     'You are not alone.',
   ])('no false alarm: %s', (text) => expect(soundsHurtful(text)).toBe(false));
 
+  it.each([
+    ...hurtfulTerms.de,
+    ...hurtfulTerms.en,
+  ])('each term counts as written, in a sentence: %s', (term) => {
+    const written = term.replace(/\*/g, '');
+    expect(soundsHurtful(`Na ja, ${written}!`)).toBe(true);
+    expect(soundsHurtful(`${written.toUpperCase()}`)).toBe(true);
+  });
+
   it('the lists hold German and English terms, written lower case without doubles', () => {
     for (const terms of [hurtfulTerms.de, hurtfulTerms.en]) {
       expect(terms.length).toBeGreaterThan(20);

@@ -6,6 +6,7 @@ import { EmailSection } from './email-section.tsx';
 import { LanguageSection } from './language-section.tsx';
 import { NicknameSection } from './nickname-section.tsx';
 import { PasswordSection } from './password-section.tsx';
+import { ReachSection } from './reach-section.tsx';
 import { SessionsSection } from './sessions-section.tsx';
 import { SubscriptionSection } from './subscription-section.tsx';
 import { YourDataSection } from './your-data-section.tsx';
@@ -21,6 +22,7 @@ export function SettingsScreen() {
       <NicknameSection />
       <LanguageSection />
       <ChatPrivacySection />
+      <ReachSection />
       <ContentNotesSection />
       <SubscriptionSection />
       <YourDataSection />
