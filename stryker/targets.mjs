@@ -194,6 +194,12 @@ export const TARGETS = {
     mutate: ['apps/server/src/modules/questionnaire/loss-answers.ts'],
     tests: server(['src/modules/questionnaire/loss-answers.test.ts']),
   },
+  // A muted conversation leaves no notification, push or mail for the member who muted it, settles what
+  // already waited, and only conversations the member may read can be muted (issue 43, decision 036).
+  'chat-mutes': {
+    mutate: ['apps/server/src/modules/chat/chat-mutes.service.ts'],
+    tests: server(['src/modules/chat/chat-mutes.test.ts']),
+  },
   // Push goes only to public https push services, checked at subscribe time and for every connection.
   'push-endpoint': {
     mutate: ['apps/server/src/modules/notifications/push-endpoint.ts'],

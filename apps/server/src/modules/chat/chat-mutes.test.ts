@@ -99,8 +99,16 @@ describe('muting a conversation', () => {
     await send(a, b.id, 'Ich denke an dich.');
     expect(await bell(b)).toBeGreaterThanOrEqual(1);
     const before = await bell(b);
+    const live = vi.spyOn(t.app.ctx.broadcaster, 'toMember');
     await mute(b, a.id, true);
     expect(await bell(b)).toBe(before - 1);
+    // The bell follows at once in b's open tabs; muting again settles nothing and says nothing.
+    const toB = () => live.mock.calls.filter((c) => c[0] === b.id);
+    expect(toB()).toEqual([
+      [b.id, 'friend_requests_changed', 'NotificationsChanged', { unread: before - 1 }],
+    ]);
+    await mute(b, a.id, true);
+    expect(toB()).toHaveLength(1);
     await send(c, b.id, 'Hallo von C');
     expect(await pushJobs(b)).toBe(2);
     await sendWaitingNotices(t);
