@@ -206,15 +206,13 @@ export const TARGETS = {
     tests: server(['src/modules/notifications/push-endpoint.test.ts']),
   },
   // The word lists matched on the device (issue 43): hurtful and pressuring words before sending and under a
-  // partner's message, contact details and links with the off-platform note's 14 days, whole words and `*`.
-  // The lists themselves are data; their tests hold matches and non-matches (no alarm on dates, prices, years).
+  // partner's message, whole words and `*`; their tests hold matches and non-matches. Not yet mutated:
+  // contact-hint.ts (contact details, links, the off-platform note's 14 days), whose patterns are module-level
+  // constants that Stryker cannot switch per mutant (53.1 % measured with them): they must move into code
+  // that runs per call first.
   'safety-words': {
-    mutate: [
-      'apps/web/src/domain/safety/hurtful-words.ts',
-      'apps/web/src/domain/safety/word-match.ts',
-      'apps/web/src/domain/safety/contact-hint.ts',
-    ],
-    tests: web(['src/domain/safety/hurtful-words.test.ts', 'src/domain/safety/contact-hint.test.ts']),
+    mutate: ['apps/web/src/domain/safety/hurtful-words.ts', 'apps/web/src/domain/safety/word-match.ts'],
+    tests: web(['src/domain/safety/hurtful-words.test.ts']),
   },
   'faq-search': {
     mutate: ['apps/web/src/features/legal/faq-search.ts'],
