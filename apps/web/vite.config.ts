@@ -11,7 +11,7 @@ import { HOME_NAMESPACES, SHELL_NAMESPACES } from './src/locales/shell-namespace
 const require = createRequire(import.meta.url);
 const backend = 'http://127.0.0.1:3000';
 
-export default defineConfig(({ command }) => ({
+export default defineConfig(({ command, isSsrBuild }) => ({
   resolve: {
     // React Router 7's package.json names only its development build, whatever the mode (remix-run/react-router
     // #12532, #14102): development warnings and checks would ship to every member. The build takes its production
@@ -43,10 +43,13 @@ export default defineConfig(({ command }) => ({
     zodWithoutJsonSchema(),
     tailwindcss(),
     // Maps outside the public folder (kept for error reports); .br and .gz beside every text asset.
-    delivery({ sourcemaps: fileURLToPath(new URL('./sourcemaps', import.meta.url)) }),
+    // The build-time renderer of the guest pages (src/prerender.tsx) is no delivered asset.
+    ...(isSsrBuild
+      ? []
+      : [delivery({ sourcemaps: fileURLToPath(new URL('./sourcemaps', import.meta.url)) })]),
   ],
   build: {
-    outDir: 'dist',
+    outDir: isSsrBuild ? 'build-ssr' : 'dist',
     emptyOutDir: true,
     // Written, but named in no file: they never reach browsers (issue 9 item 20).
     sourcemap: 'hidden',

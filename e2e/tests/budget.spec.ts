@@ -128,6 +128,23 @@ test.describe('first-screen budget', () => {
   });
 });
 
+test('first-paint rule: /login is HTML rendered at build time, its form there before any JavaScript runs and not sendable until the app runs', async ({
+  browser,
+  baseURL,
+}) => {
+  test.skip(test.info().project.name !== 'desktop-1280', 'width-independent');
+  const noScript = await browser.newContext({ baseURL, javaScriptEnabled: false, locale: 'de-DE' });
+  const page = await noScript.newPage();
+  await page.goto('/login');
+  await expect(page.getByRole('textbox', { name: 'E-Mail' })).toBeVisible();
+  await expect(page.getByLabel('Passwort', { exact: true })).toBeVisible();
+  // Until the app runs it takes no input and cannot be sent (a plain form would put the password in the
+  // address; words typed before would be cleared as the app takes the fields over).
+  await expect(page.getByRole('textbox', { name: 'E-Mail' })).toBeDisabled();
+  await expect(page.getByRole('main').getByRole('button', { name: 'Anmelden', exact: true })).toBeDisabled();
+  await noScript.close();
+});
+
 test('best-practices rule: a signed-in /dashboard raises no Content-Security-Policy violation (zod runs jitless in the browser, src/lib/zod.ts); L9: nor its live socket, a dialog’s scroll lock or the offline page, without inline style', async ({
   browser,
   request,

@@ -6,6 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, type TestApp } from '../test/test-app.ts';
 
 const INDEX = '<!doctype html><html lang="de"><body><div id="app"></div></body></html>';
+/** A guest page rendered at build time (apps/web/build/prerender.mjs). */
+const REGISTER =
+  '<!doctype html><html lang="de"><body><div id="app" data-prerendered="/register"><form></form></div></body></html>';
 /** A built chunk as Vite leaves it with precompression: plain, .br and .gz beside each other. */
 const CHUNK = `export const partners = ${JSON.stringify(Array.from({ length: 300 }, (_, i) => `Trostpartner ${i}`))};`;
 let t: TestApp;
@@ -24,6 +27,9 @@ beforeAll(async () => {
   writeFileSync(path.join(dist, 'assets', 'plain-789.js'), CHUNK);
   writeFileSync(path.join(dist, 'assets', 'chunk-def456.js.map'), '{"version":3,"sources":["secret.ts"]}');
   writeFileSync(path.join(path.dirname(dist), 'outside.txt'), 'not for the web');
+  mkdirSync(path.join(dist, 'prerendered'));
+  writeFileSync(path.join(dist, 'prerendered', 'register.html'), REGISTER);
+  writeFileSync(path.join(dist, 'prerendered', 'register.html.br'), brotliCompressSync(REGISTER));
   t = await createTestApp({}, { WEB_DIST: dist });
 });
 afterAll(() => t.close());
@@ -45,6 +51,19 @@ describe('the web app on the same port (DESIGN: one port)', () => {
       expect(res.statusCode, url).toBe(200);
       expect(res.body, url).toBe(INDEX);
       expect(res.headers['cache-control'], url).toBe('no-cache');
+    }
+  });
+
+  it('a guest page rendered at build time is the answer for its path (precompressed too, never cached); other routes keep index.html', async () => {
+    const page = await get('/register');
+    expect([page.statusCode, page.body, page.headers['cache-control']]).toEqual([200, REGISTER, 'no-cache']);
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    const br = await t.app.inject({ method: 'GET', url: '/register', headers: { 'accept-encoding': 'br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(REGISTER);
+    for (const url of ['/register/x', '/registers', '/Register', '/register.html', '/prerendered/register']) {
+      const other = await get(url);
+      expect([other.statusCode, other.body], url).toEqual([200, INDEX]);
     }
   });
 

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import path from 'node:path';
+import path, { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -11,7 +11,8 @@ import { decodedPath } from '../lib/routed-path.ts';
 const notSpaPrefixes = ['/api/', '/pusher/', '/apps/', '/app/', '/health', '/ready', '/assets/'];
 
 /**
- * Serves the built web app at `/` and its files; every other GET gets index.html (client-side routes).
+ * Serves the built web app at `/` and its files; every other GET gets index.html (client-side routes), a
+ * guest page rendered at build time its own.
  * The build writes .br and .gz beside each text asset: those are sent as they are to browsers that
  * accept them, nothing is compressed per request. Source maps are never served, even if a build left
  * one in the folder.
@@ -40,7 +41,11 @@ export const spaPlugin = fp(async (app: FastifyInstance, opts: { webDist: string
     const path = decodedPath(request.url);
     const notSpa = notSpaPrefixes.some((p) => path.startsWith(p));
     if (hasSpa && request.method === 'GET' && !notSpa) {
-      return reply.header('Cache-Control', 'no-cache').type('text/html').sendFile('index.html');
+      // A guest page rendered at build time (apps/web/build/prerender.mjs) is its own index.html, with the
+      // page's markup already in it; looked up per request like the rest.
+      const page = /^\/[a-z-]{1,40}$/.test(path) ? `prerendered/${path.slice(1)}.html` : null;
+      const file = page && existsSync(join(opts.webDist, page)) ? page : 'index.html';
+      return reply.header('Cache-Control', 'no-cache').type('text/html').sendFile(file);
     }
     throw new AppError('not_found');
   });

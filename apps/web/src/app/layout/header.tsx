@@ -33,7 +33,12 @@ function GuestHeader() {
   const { pathname, search } = useLocation();
   const onLogin = pathname === '/login';
   // In the console, staff signed in to it are not asked to sign in as members: the console has its own.
-  const staffSignedIn = useSyncExternalStore(onStaffChange, () => getStaffToken() !== null);
+  // The page rendered at build time (and its hydration) knows of no staff session; the browser's follows.
+  const staffSignedIn = useSyncExternalStore(
+    onStaffChange,
+    () => getStaffToken() !== null,
+    () => false,
+  );
   const inConsole = pathname === '/nova' || pathname.startsWith('/nova/');
   // Between login and register the member's target stays along (issue 9 item 16).
   const next = returnTarget(search);

@@ -11,6 +11,7 @@ import { TextField } from '../../components/ui/text-field.tsx';
 import { useErrorMessage } from '../../lib/error-message.ts';
 import { submitWith, useFieldState, useZodForm } from '../../lib/form.ts';
 import { getLocale } from '../../lib/i18n.ts';
+import { useHydrated } from '../../lib/use-hydrated.ts';
 import { useRegister } from './register.ts';
 
 function NewTabLink({ to, children }: { to: string; children?: React.ReactNode }) {
@@ -26,6 +27,8 @@ function NewTabLink({ to, children }: { to: string; children?: React.ReactNode }
 /** The registration form: on /register, and inside the checkout (issue 14). Signed in when done. */
 export function RegisterForm({ onDone }: { onDone: (user: User) => void }) {
   const { t } = useTranslation('auth');
+  // Rendered at build time, the form shows before the app runs; it takes input and sends once hydrated.
+  const hydrated = useHydrated();
   const register = useRegister();
   const toMessage = useErrorMessage();
   const form = useZodForm(registerBody, {
@@ -51,66 +54,69 @@ export function RegisterForm({ onDone }: { onDone: (user: User) => void }) {
   });
 
   return (
-    <form noValidate onSubmit={onSubmit} className="space-y-5">
-      {register.isError && <Alert tone="error">{toMessage(register.error)}</Alert>}
-      <TextField
-        label={t('fields.nickname')}
-        hint={t('register.nicknameHint')}
-        autoComplete="nickname"
-        aria-required="true"
-        registration={form.register('nickname')}
-        {...fields.nickname}
-      />
-      <TextField
-        label={t('fields.email')}
-        type="email"
-        inputMode="email"
-        autoComplete="email"
-        aria-required="true"
-        registration={form.register('email')}
-        {...fields.email}
-      />
-      <PasswordField
-        label={t('fields.password')}
-        hint={t('register.passwordHint', { min: PASSWORD_MIN })}
-        autoComplete="new-password"
-        aria-required="true"
-        showLabel={t('fields.showPassword')}
-        hideLabel={t('fields.hidePassword')}
-        registration={form.register('password', { deps: ['password_confirmation'] })}
-        {...fields.password}
-      />
-      <PasswordField
-        label={t('fields.passwordConfirmation')}
-        autoComplete="new-password"
-        aria-required="true"
-        showLabel={t('fields.showPassword')}
-        hideLabel={t('fields.hidePassword')}
-        registration={form.register('password_confirmation')}
-        {...fields.password_confirmation}
-      />
-      <CheckboxField
-        label={
-          <Trans
-            t={t}
-            i18nKey="register.terms"
-            components={{
-              conditions: <NewTabLink to="/conditions" />,
-              privacy: <NewTabLink to="/privacy" />,
-            }}
-          />
-        }
-        registration={form.register('terms_accepted')}
-        {...fields.terms_accepted}
-      />
-      <Button
-        type="submit"
-        className="w-full"
-        loading={register.isPending}
-        loadingLabel={t('register.submitting')}
-      >
-        {t('register.submit')}
-      </Button>
+    <form noValidate onSubmit={onSubmit}>
+      {/* Disabled until hydrated: typed before, the words would be cleared as the form takes its fields over. */}
+      <fieldset disabled={!hydrated} className="space-y-5">
+        {register.isError && <Alert tone="error">{toMessage(register.error)}</Alert>}
+        <TextField
+          label={t('fields.nickname')}
+          hint={t('register.nicknameHint')}
+          autoComplete="nickname"
+          aria-required="true"
+          registration={form.register('nickname')}
+          {...fields.nickname}
+        />
+        <TextField
+          label={t('fields.email')}
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          aria-required="true"
+          registration={form.register('email')}
+          {...fields.email}
+        />
+        <PasswordField
+          label={t('fields.password')}
+          hint={t('register.passwordHint', { min: PASSWORD_MIN })}
+          autoComplete="new-password"
+          aria-required="true"
+          showLabel={t('fields.showPassword')}
+          hideLabel={t('fields.hidePassword')}
+          registration={form.register('password', { deps: ['password_confirmation'] })}
+          {...fields.password}
+        />
+        <PasswordField
+          label={t('fields.passwordConfirmation')}
+          autoComplete="new-password"
+          aria-required="true"
+          showLabel={t('fields.showPassword')}
+          hideLabel={t('fields.hidePassword')}
+          registration={form.register('password_confirmation')}
+          {...fields.password_confirmation}
+        />
+        <CheckboxField
+          label={
+            <Trans
+              t={t}
+              i18nKey="register.terms"
+              components={{
+                conditions: <NewTabLink to="/conditions" />,
+                privacy: <NewTabLink to="/privacy" />,
+              }}
+            />
+          }
+          registration={form.register('terms_accepted')}
+          {...fields.terms_accepted}
+        />
+        <Button
+          type="submit"
+          className="w-full"
+          loading={register.isPending}
+          loadingLabel={t('register.submitting')}
+        >
+          {t('register.submit')}
+        </Button>
+      </fieldset>
     </form>
   );
 }

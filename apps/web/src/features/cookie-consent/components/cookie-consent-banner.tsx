@@ -4,6 +4,7 @@ import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { useConsentStore } from '../../../lib/consent.ts';
+import { useHydrated } from '../../../lib/use-hydrated.ts';
 import { useAttributionCookie } from '../hooks/use-attribution-cookie.ts';
 
 /** The cookie-consent tool: necessary cookies always, statistics only when chosen. */
@@ -24,7 +25,9 @@ export function CookieConsentBanner() {
   }, [setToolPresent]);
   useAttributionCookie();
 
-  if (choice) return null;
+  // Not in the HTML rendered at build time: whether a choice was stored is known in the browser only.
+  const hydrated = useHydrated();
+  if (choice || !hydrated) return null;
   return (
     <section
       aria-labelledby={titleId}
