@@ -95,6 +95,7 @@ describe('issue 11: GET /api/user/export streams a ZIP of everything the registr
       'questionnaire',
       'profile',
       'chat',
+      'chat_mutes',
       'groups',
       'notifications',
       'partners',
