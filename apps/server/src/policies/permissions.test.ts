@@ -13,12 +13,12 @@ import { grantRole, makeSuperAdmin, staffSignIn } from '../test/staff.ts';
 import { call, createTestApp, type TestApp } from '../test/test-app.ts';
 import { ROLE_PERMISSIONS, seedRoles } from './roles.ts';
 
-/** Two routes that exist only in this test: one per permission they ask for. */
+/** Two routes that exist only in this test, one per permission they ask for (outside /api/, which only the endpoint tables may name). */
 const staffRoutes = (app: FastifyInstance) => {
-  app.get('/api/test/reports', { preHandler: app.requirePermission('reports.view') }, async () => ({
+  app.get('/test-only/reports', { preHandler: app.requirePermission('reports.view') }, async () => ({
     ok: true,
   }));
-  app.get('/api/test/plans', { preHandler: app.requirePermission('plans.manage') }, async () => ({
+  app.get('/test-only/plans', { preHandler: app.requirePermission('plans.manage') }, async () => ({
     ok: true,
   }));
 };
@@ -36,22 +36,22 @@ describe('SPEC §6 requirePermission: permissions from roles are checked on the 
     const member = await onboardMember(t);
     const moderator = await onboardMember(t);
     await grantRole(t, moderator.id, 'moderator');
-    expect(await statusOf('/api/test/reports')).toBe(401);
-    expect(await statusOf('/api/test/reports', member.token)).toBe(403);
-    expect((await call(t, 'GET', '/api/test/reports', { token: member.token })).json.code).toBe('forbidden');
+    expect(await statusOf('/test-only/reports')).toBe(401);
+    expect(await statusOf('/test-only/reports', member.token)).toBe(403);
+    expect((await call(t, 'GET', '/test-only/reports', { token: member.token })).json.code).toBe('forbidden');
     // Issue 16: the permission counts only in a console session (staff sign-in with TOTP).
-    expect(await statusOf('/api/test/reports', moderator.token)).toBe(403);
+    expect(await statusOf('/test-only/reports', moderator.token)).toBe(403);
     const console = (await staffSignIn(t, moderator)).token;
-    expect(await statusOf('/api/test/reports', console)).toBe(200);
-    expect(await statusOf('/api/test/plans', console)).toBe(403);
+    expect(await statusOf('/test-only/reports', console)).toBe(200);
+    expect(await statusOf('/test-only/plans', console)).toBe(403);
   });
 
   it('a super admin passes every check, without any role', async () => {
     const admin = await onboardMember(t);
     await makeSuperAdmin(t, admin.id);
     const console = (await staffSignIn(t, admin)).token;
-    expect(await statusOf('/api/test/reports', console)).toBe(200);
-    expect(await statusOf('/api/test/plans', console)).toBe(200);
+    expect(await statusOf('/test-only/reports', console)).toBe(200);
+    expect(await statusOf('/test-only/plans', console)).toBe(200);
   });
 
   it('the role admin holds every permission, support only its own; the User lists them', async () => {
@@ -59,8 +59,8 @@ describe('SPEC §6 requirePermission: permissions from roles are checked on the 
     const support = await onboardMember(t);
     await grantRole(t, admin.id, 'admin');
     await grantRole(t, support.id, 'support');
-    expect(await statusOf('/api/test/plans', (await staffSignIn(t, admin)).token)).toBe(200);
-    expect(await statusOf('/api/test/reports', (await staffSignIn(t, support)).token)).toBe(403);
+    expect(await statusOf('/test-only/plans', (await staffSignIn(t, admin)).token)).toBe(200);
+    expect(await statusOf('/test-only/reports', (await staffSignIn(t, support)).token)).toBe(403);
     const user = (await call(t, 'GET', '/api/profile/init', { token: support.token })).json;
     expect(user.permissionsViaRoles).toEqual(['members.view', 'support.answer']);
     expect(
@@ -77,7 +77,7 @@ describe('SPEC §6 requirePermission: permissions from roles are checked on the 
     expect([res.status, res.json.code]).toEqual([403, 'forbidden']);
     const fresh = await registerMember(t);
     await grantRole(t, fresh.id, 'moderator');
-    expect((await call(t, 'GET', '/api/test/reports', { token: fresh.token })).status).toBe(403);
+    expect((await call(t, 'GET', '/test-only/reports', { token: fresh.token })).status).toBe(403);
   });
 });
 
@@ -180,7 +180,7 @@ describe('npm run user:create -- --admin', () => {
           expect(login.status).toBe(200);
           // Issue 16: the console signs the first admin in with TOTP (enrolment the first time).
           const token = (await staffSignIn(app, { id: (login.json.user as { id: number }).id, email })).token;
-          for (const url of ['/api/test/reports', '/api/test/plans']) {
+          for (const url of ['/test-only/reports', '/test-only/plans']) {
             expect((await call(app, 'GET', url, { token })).status).toBe(200);
           }
         } finally {
