@@ -43,6 +43,7 @@ const fetchMock = vi.fn((url: string) => {
   if (url.startsWith('/api/content/privacy')) return Promise.resolve(jsonResponse(200, privacyPage));
   // The member's frame loads the unread counts (a 204 would be logged as a failed load): none unread.
   if (url === '/api/chat/unreadByChat') return Promise.resolve(jsonResponse(200, {}));
+  if (url === '/api/chat/muted') return Promise.resolve(jsonResponse(200, { partners: [] }));
   return Promise.resolve(jsonResponse(204, undefined));
 });
 

@@ -23,6 +23,7 @@ const fetchMock = vi.fn((url: string) => {
   if (url === '/api/profile/init') return Promise.resolve(jsonResponse(200, buildUser({ id: 7 })));
   if (url === '/api/chat/partners') return Promise.resolve(jsonResponse(200, partners));
   if (url === '/api/chat/unreadByChat') return Promise.resolve(jsonResponse(200, { '9': 2, '12': 1 }));
+  if (url === '/api/chat/muted') return Promise.resolve(jsonResponse(200, { partners: [] }));
   if (url.startsWith('/api/chat/9/messages'))
     return Promise.resolve(
       jsonResponse(200, { messages: [buildMessage({ id: 4 })], has_more: false, turns: [] }),

@@ -48,6 +48,7 @@ const fetchMock = vi.fn(async (url: string) => {
   if (url === '/api/auth/tokens/refresh') return jsonResponse(401, { code: 'invalid_token' });
   if (url === '/api/chat/partners') return jsonResponse(200, partners);
   if (url === '/api/chat/unreadByChat') return jsonResponse(200, {});
+  if (url === '/api/chat/muted') return jsonResponse(200, { partners: [] });
   if (url.startsWith('/api/chat/9/messages'))
     return jsonResponse(200, {
       messages: [buildMessage({ id: 4, message: 'Schön, dich zu lesen.' })],
