@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { vmsg } from './messages.ts';
 
 /**
- * Muting a conversation (issue 43): no push, no mail, no unread count in the navigation or the title for
+ * Muting a conversation: no push, no mail, no unread count in the navigation or the title for
  * it; the conversation list still shows its unread messages. Only the member who muted knows: nothing
  * the partner gets changes.
  */

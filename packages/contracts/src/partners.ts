@@ -101,7 +101,7 @@ export const statusEvent = z.object({
   message: z.string().nullable(),
 });
 
-/** How old an account must be, in days, before its friend requests reach me (issue 43: 0, 7 or 30). */
+/** How old an account must be, in days, before its friend requests reach me (0, 7 or 30, as the member chooses). */
 export const REACH_MIN_ACCOUNT_DAYS = [0, 7, 30] as const;
 /**
  * Who may reach me with a friend request. A request that does not pass is kept from me and ends like an

@@ -38,7 +38,7 @@ export const messages = pgTable(
 
 export type MessageRow = typeof messages.$inferSelect;
 
-/** A conversation one of the two muted (issue 43): known to that member only. */
+/** A conversation one of the two muted: known to that member only. */
 export const chatMutes = pgTable(
   'chat_mutes',
   {

@@ -44,7 +44,7 @@ export const users = pgTable(
     chatReadReceipts: boolean('chat_read_receipts').notNull().default(true),
     /** Chat typing signal: off, my app neither sends nor shows it. */
     chatTyping: boolean('chat_typing').notNull().default(true),
-    /** Who may reach me (issue 43): friend requests only from members who share a kind of loss with me. */
+    /** Who may reach me: friend requests only from members who share a kind of loss with me. */
     requestsSameLossOnly: boolean('requests_same_loss_only').notNull().default(false),
     /** Who may reach me: no friend requests from accounts younger than this many days (0, 7 or 30). */
     requestsMinAccountDays: smallint('requests_min_account_days').notNull().default(0),
